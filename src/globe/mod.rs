@@ -1,0 +1,1 @@
+//! Snub dodecahedron geometry (placeholder until the geometry module lands).
