@@ -1,2 +1,13 @@
 //! Orbitals: rules engine, data loading, scenarios, AI and (behind the `client` feature) the desktop client.
+pub mod data;
 pub mod globe;
+pub mod ids;
+pub mod maneuver;
+pub mod phase;
+pub mod rules;
+pub mod scenario;
+pub mod state;
+
+pub use ids::{CardId, CardRef, PlayerId};
+pub use rules::{apply, legal_commands, outcome, play, validate, Command, Event, RuleError};
+pub use state::{Outcome, Phase, State};

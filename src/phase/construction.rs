@@ -1,0 +1,225 @@
+//! Construction (O21, O22): starting projects from hand, contributing construction power, and
+//! completing spacecraft, upgrades and assets.
+use crate::data::CardKind;
+use crate::ids::CardRef;
+use crate::rules::{Command, Event, EventSink, RuleError};
+use crate::state::{flag, Phase, State, Zone, NONE};
+
+/// Checks that `asset` is the active player's non-destroyed asset in play (tapped is fine).
+fn own_host(s: &State, asset: CardRef) -> Result<(), RuleError> {
+    let a = s.checked(asset)?;
+    if a.zone != Zone::Asset {
+        return Err(RuleError::NotAnAsset(asset));
+    }
+    if a.owner != s.active {
+        return Err(RuleError::NotYours(asset));
+    }
+    if a.has(flag::DESTROYED) {
+        return Err(RuleError::Destroyed(asset));
+    }
+    Ok(())
+}
+
+fn has_factory_for(s: &State, asset: CardRef, ship: CardRef) -> bool {
+    match (s.card_of(asset).asset(), s.card_of(ship).ship()) {
+        (Some(a), Some(sh)) => a.has_factory(sh.class),
+        _ => false,
+    }
+}
+
+pub fn validate_start(s: &State, card: CardRef, host: Option<CardRef>) -> Result<(), RuleError> {
+    s.in_phase(Phase::Construction, "start")?;
+    let c = s.checked(card)?;
+    if c.zone != Zone::Hand || c.owner != s.active {
+        return Err(RuleError::NotInHand(card));
+    }
+    match (&s.db.card(c.card).kind, host) {
+        (CardKind::Asset(_), None) => Ok(()),
+        (CardKind::Asset(_), Some(_)) => Err(RuleError::Project(
+            "an asset project goes on the asset field, not on an asset",
+        )),
+        (_, None) => Err(RuleError::Project(
+            "a spacecraft or upgrade project is placed on one of your assets",
+        )),
+        (CardKind::Spacecraft(_), Some(a)) => {
+            own_host(s, a)?;
+            if !has_factory_for(s, a, card) {
+                return Err(RuleError::NoFactory { asset: a });
+            }
+            Ok(())
+        }
+        (CardKind::Upgrade(_), Some(a)) => own_host(s, a),
+    }
+}
+
+pub fn apply_start(s: &mut State, card: CardRef, host: Option<CardRef>, ev: &mut impl EventSink) {
+    let c = s.inst_mut(card);
+    c.zone = Zone::Project;
+    c.host = host.map_or(NONE, |h| h.0);
+    c.points = 0;
+    ev.push(Event::ProjectStarted { card, host });
+    complete_if_done(s, card, ev);
+}
+
+pub fn validate_contribute(s: &State, asset: CardRef, project: CardRef) -> Result<(), RuleError> {
+    s.in_phase(Phase::Construction, "contribute")?;
+    s.own_ready_asset(asset, "O21")?;
+    let p = s.checked(project)?;
+    if p.zone != Zone::Project || p.owner != s.active {
+        return Err(RuleError::Project("that card is not one of your projects"));
+    }
+    if p.points >= s.card_of(project).construction_cost {
+        return Err(RuleError::Project("that project is already complete"));
+    }
+    if s.construction_power(asset) == 0 {
+        return Err(RuleError::Project("this asset has no construction power"));
+    }
+    match s.card_of(project).kind {
+        CardKind::Asset(_) => {
+            if s.ships_at(asset).any(|(_, c)| c.owner != s.active) {
+                return Err(RuleError::EnemyInOrbit);
+            }
+        }
+        CardKind::Spacecraft(_) => {
+            if p.host != asset.0 {
+                return Err(RuleError::Project(
+                    "a spacecraft project is built only by the asset it is on",
+                ));
+            }
+            if !has_factory_for(s, asset, project) {
+                return Err(RuleError::NoFactory { asset });
+            }
+        }
+        CardKind::Upgrade(_) => {
+            if p.host != asset.0 {
+                return Err(RuleError::Project(
+                    "an upgrade project is built only by the asset it is on",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn apply_contribute(s: &mut State, asset: CardRef, project: CardRef, ev: &mut impl EventSink) {
+    let points = s.construction_power(asset);
+    s.inst_mut(asset).set(flag::TAPPED, true);
+    let p = s.inst_mut(project);
+    p.points = p.points.saturating_add(points);
+    let total = p.points;
+    ev.push(Event::Contributed {
+        asset,
+        project,
+        points,
+        total,
+    });
+    complete_if_done(s, project, ev);
+}
+
+/// True if a finished spacecraft fits in the population limit (O22).
+fn fits(s: &State, ship: CardRef) -> bool {
+    let p = s.inst(ship).owner;
+    let need = s.card_of(ship).ship().map(|x| x.population).unwrap_or(0);
+    s.population_used(p) as u16 + need as u16 <= s.population_limit(p) as u16
+}
+
+/// Completes a project whose points reached its cost (O21).
+fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
+    let p = *s.inst(project);
+    let card = s.db.card(p.card);
+    if p.points < card.construction_cost {
+        return;
+    }
+    match card.kind {
+        CardKind::Spacecraft(_) => {
+            if fits(s, project) {
+                enter_ship(s, project, ev);
+            } else {
+                ev.push(Event::ProjectWaiting { project });
+            }
+        }
+        CardKind::Upgrade(_) => {
+            let asset = CardRef(p.host);
+            if let Some(old) = s.upgrade_of(asset) {
+                s.destroy_upgrade(old, ev);
+            }
+            let u = s.inst_mut(project);
+            u.zone = Zone::Upgrade;
+            u.damage = 0;
+            u.points = 0;
+            ev.push(Event::UpgradeInstalled {
+                upgrade: project,
+                asset,
+            });
+        }
+        CardKind::Asset(_) => {
+            let a = s.inst_mut(project);
+            a.zone = Zone::Asset;
+            a.host = NONE;
+            a.damage = 0;
+            a.points = 0;
+            // A new asset cannot act in the turn it arrives (docs/rules.md).
+            a.flags = flag::TAPPED;
+            ev.push(Event::AssetEntered { asset: project });
+        }
+    }
+}
+
+fn enter_ship(s: &mut State, ship: CardRef, ev: &mut impl EventSink) {
+    let c = s.inst_mut(ship);
+    c.zone = Zone::Ship;
+    c.orbital = 0;
+    c.damage = 0;
+    c.points = 0;
+    c.flags = flag::FRESH;
+    let asset = CardRef(c.host);
+    let dv = s.max_dv(ship);
+    s.inst_mut(ship).dv = dv;
+    ev.push(Event::ShipEntered { ship, asset });
+}
+
+/// At the start of the Construction phase, finished spacecraft that were waiting for population
+/// enter play, in card order, while they fit (O21, O22).
+pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
+    for i in 0..s.cards.len() {
+        let c = s.cards[i];
+        let r = CardRef(i as u8);
+        if c.zone == Zone::Project
+            && c.owner == s.active
+            && matches!(s.db.card(c.card).kind, CardKind::Spacecraft(_))
+            && c.points >= s.db.card(c.card).construction_cost
+            && fits(s, r)
+        {
+            enter_ship(s, r, ev);
+        }
+    }
+}
+
+pub fn legal(s: &State, out: &mut Vec<Command>) {
+    let me = s.active;
+    for (card, c) in s.zone(me, Zone::Hand) {
+        match s.db.card(c.card).kind {
+            CardKind::Asset(_) => out.push(Command::Start { card, host: None }),
+            CardKind::Spacecraft(_) | CardKind::Upgrade(_) => {
+                for (asset, a) in s.zone(me, Zone::Asset) {
+                    if !a.has(flag::DESTROYED) && validate_start(s, card, Some(asset)).is_ok() {
+                        out.push(Command::Start {
+                            card,
+                            host: Some(asset),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    for (asset, a) in s.zone(me, Zone::Asset) {
+        if a.has(flag::TAPPED | flag::DESTROYED) {
+            continue;
+        }
+        for (project, _) in s.zone(me, Zone::Project) {
+            if validate_contribute(s, asset, project).is_ok() {
+                out.push(Command::Contribute { asset, project });
+            }
+        }
+    }
+}

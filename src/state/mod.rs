@@ -1,0 +1,312 @@
+//! The game state: a flat table of card instances plus a few counters.
+//!
+//! Every physical card of every player is one [`Inst`] in `State::cards`, addressed by a stable
+//! [`CardRef`]; its [`Zone`] says where it is. The table is a single small `Vec` of plain bytes, so
+//! cloning a state is one allocation and a copy. Card stats are read from the shared [`CardDb`].
+pub mod setup;
+mod stats;
+
+use crate::data::CardDb;
+use crate::ids::{CardId, CardRef, PlayerId};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Sentinel for "no card" in `u8` links.
+pub const NONE: u8 = u8::MAX;
+/// Default turn limit (O25): the match is a draw after this many player turns.
+pub const DEFAULT_TURN_LIMIT: u16 = 200;
+
+/// Where a card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// In the owner's deck; `order` gives the draw order (lowest on top).
+    Deck,
+    /// In the owner's hand; `order` is the order it arrived.
+    Hand,
+    /// A spacecraft in play, in orbital `orbital` of asset `host`.
+    Ship,
+    /// An asset in play on its owner's field.
+    Asset,
+    /// An upgrade installed under asset `host`.
+    Upgrade,
+    /// Face down under construction: on asset `host` (spacecraft, upgrade) or, with `host == NONE`,
+    /// on the owner's field (asset project).
+    Project,
+    /// A destroyed spacecraft: debris in orbital `orbital` of asset `host` (O17).
+    Debris,
+    /// Out of the game.
+    Removed,
+}
+
+/// Flag bits of [`Inst::flags`].
+pub mod flag {
+    /// Asset tapped this turn (O19–O21).
+    pub const TAPPED: u8 = 1;
+    /// Asset destroyed (O16), drawn upside down.
+    pub const DESTROYED: u8 = 2;
+    /// Spacecraft entered play this turn and may not maneuver (O9).
+    pub const FRESH: u8 = 4;
+}
+
+/// One physical card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inst {
+    pub card: CardId,
+    pub owner: PlayerId,
+    pub zone: Zone,
+    /// Asset this card is on or orbits ([`NONE`] if none).
+    pub host: u8,
+    /// Orbital index for ships and debris.
+    pub orbital: u8,
+    pub damage: u8,
+    /// Current delta-vee of a ship.
+    pub dv: u8,
+    /// Construction points of a project.
+    pub points: u8,
+    pub flags: u8,
+    /// Draw order in the deck, arrival order in the hand.
+    pub order: u16,
+}
+
+impl Inst {
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+    pub fn set(&mut self, f: u8, on: bool) {
+        if on {
+            self.flags |= f
+        } else {
+            self.flags &= !f
+        }
+    }
+    pub fn host_ref(&self) -> Option<CardRef> {
+        (self.host != NONE).then_some(CardRef(self.host))
+    }
+}
+
+/// The six phases of a turn (O4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Upkeep,
+    Maneuvers,
+    Research,
+    Repair,
+    Construction,
+    EndOfTurn,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] = [
+        Phase::Upkeep,
+        Phase::Maneuvers,
+        Phase::Research,
+        Phase::Repair,
+        Phase::Construction,
+        Phase::EndOfTurn,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Upkeep => "upkeep",
+            Phase::Maneuvers => "maneuvers",
+            Phase::Research => "research",
+            Phase::Repair => "repair",
+            Phase::Construction => "construction",
+            Phase::EndOfTurn => "end of turn",
+        }
+    }
+    /// The phase after this one, `None` after end of turn.
+    pub fn next(self) -> Option<Phase> {
+        Phase::ALL.get(self as usize + 1).copied()
+    }
+}
+
+/// How the game stands (O25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Ongoing,
+    Winner(PlayerId),
+    Draw,
+}
+
+/// The whole game state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    /// Card definitions; not serialized: attach with [`State::with_db`] after loading.
+    #[serde(skip)]
+    pub db: Arc<CardDb>,
+    pub cards: Vec<Inst>,
+    pub num_players: u8,
+    pub active: PlayerId,
+    pub first_player: PlayerId,
+    pub phase: Phase,
+    /// O5: 0 before the first turn, then 1..=4.
+    pub orbit_counter: u8,
+    /// Player turns started so far (1 during the first turn).
+    pub turn: u16,
+    pub turn_limit: u16,
+    pub outcome: Outcome,
+    /// Bit per player that has lost or conceded.
+    pub lost: u8,
+    /// Next value for [`Inst::order`] of a card arriving in a hand.
+    pub next_order: u16,
+    pub rng: ChaCha8Rng,
+    /// Dice results used before the RNG, for tests and scenarios.
+    pub forced_dice: VecDeque<u8>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, o: &Self) -> bool {
+        self.cards == o.cards
+            && self.num_players == o.num_players
+            && self.active == o.active
+            && self.first_player == o.first_player
+            && self.phase == o.phase
+            && self.orbit_counter == o.orbit_counter
+            && self.turn == o.turn
+            && self.turn_limit == o.turn_limit
+            && self.outcome == o.outcome
+            && self.lost == o.lost
+            && self.next_order == o.next_order
+            && self.rng == o.rng
+            && self.forced_dice == o.forced_dice
+    }
+}
+
+impl State {
+    /// Attaches the card database (after deserializing a state).
+    pub fn with_db(mut self, db: Arc<CardDb>) -> State {
+        self.db = db;
+        self
+    }
+
+    pub fn inst(&self, r: CardRef) -> &Inst {
+        &self.cards[r.index()]
+    }
+    pub fn inst_mut(&mut self, r: CardRef) -> &mut Inst {
+        &mut self.cards[r.index()]
+    }
+    pub fn get(&self, r: CardRef) -> Option<&Inst> {
+        self.cards.get(r.index())
+    }
+    pub fn card_of(&self, r: CardRef) -> &crate::data::Card {
+        self.db.card(self.inst(r).card)
+    }
+
+    /// All card refs with their instances.
+    pub fn refs(&self) -> impl Iterator<Item = (CardRef, &Inst)> {
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CardRef(i as u8), c))
+    }
+
+    /// Cards of one player in one zone.
+    pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
+        self.refs()
+            .filter(move |(_, c)| c.owner == p && c.zone == z)
+    }
+
+    /// The player's hand in arrival order.
+    pub fn hand(&self, p: PlayerId) -> Vec<CardRef> {
+        let mut h: Vec<(u16, CardRef)> = self
+            .zone(p, Zone::Hand)
+            .map(|(r, c)| (c.order, r))
+            .collect();
+        h.sort_unstable();
+        h.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// The player's deck, top first.
+    pub fn deck(&self, p: PlayerId) -> Vec<CardRef> {
+        let mut d: Vec<(u16, CardRef)> = self
+            .zone(p, Zone::Deck)
+            .map(|(r, c)| (c.order, r))
+            .collect();
+        d.sort_unstable();
+        d.into_iter().map(|(_, r)| r).collect()
+    }
+
+    pub fn hand_size(&self, p: PlayerId) -> usize {
+        self.zone(p, Zone::Hand).count()
+    }
+    pub fn deck_size(&self, p: PlayerId) -> usize {
+        self.zone(p, Zone::Deck).count()
+    }
+
+    /// Top card of a deck.
+    pub fn deck_top(&self, p: PlayerId) -> Option<CardRef> {
+        self.zone(p, Zone::Deck)
+            .min_by_key(|(_, c)| c.order)
+            .map(|(r, _)| r)
+    }
+
+    pub fn has_lost(&self, p: PlayerId) -> bool {
+        self.lost & (1 << p.0) != 0
+    }
+
+    /// Players, in seat order.
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> {
+        (0..self.num_players).map(PlayerId)
+    }
+
+    /// Assets in play (destroyed ones too) of every player.
+    pub fn assets(&self) -> impl Iterator<Item = (CardRef, &Inst)> {
+        self.refs().filter(|(_, c)| c.zone == Zone::Asset)
+    }
+
+    /// Ships in play orbiting `asset`.
+    pub fn ships_at(&self, asset: CardRef) -> impl Iterator<Item = (CardRef, &Inst)> {
+        self.refs()
+            .filter(move |(_, c)| c.zone == Zone::Ship && c.host == asset.0)
+    }
+
+    /// Debris pieces in one orbital.
+    pub fn debris_at(&self, asset: CardRef, orbital: u8) -> usize {
+        self.cards
+            .iter()
+            .filter(|c| c.zone == Zone::Debris && c.host == asset.0 && c.orbital == orbital)
+            .count()
+    }
+
+    /// The upgrade installed under an asset.
+    pub fn upgrade_of(&self, asset: CardRef) -> Option<CardRef> {
+        self.refs()
+            .find(|(_, c)| c.zone == Zone::Upgrade && c.host == asset.0)
+            .map(|(r, _)| r)
+    }
+
+    pub fn is_destroyed(&self, asset: CardRef) -> bool {
+        self.inst(asset).has(flag::DESTROYED)
+    }
+
+    /// A non-destroyed homeworld in play (O6, O16).
+    pub fn has_homeworld(&self, p: PlayerId) -> bool {
+        self.zone(p, Zone::Asset).any(|(_, c)| {
+            !c.has(flag::DESTROYED)
+                && self
+                    .db
+                    .card(c.card)
+                    .asset()
+                    .map(|a| a.homeworld)
+                    .unwrap_or(false)
+        })
+    }
+
+    /// The next player still in the game after `p`.
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.num_players.max(1);
+        let mut q = p;
+        for _ in 0..n {
+            q = PlayerId((q.0 + 1) % n);
+            if !self.has_lost(q) {
+                return q;
+            }
+        }
+        p
+    }
+}

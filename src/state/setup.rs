@@ -1,0 +1,86 @@
+//! Game setup (O3): instance table from decks, first player from the seeded RNG, opening hands.
+use super::{Inst, Outcome, Phase, State, Zone, DEFAULT_TURN_LIMIT, NONE};
+use crate::data::{CardDb, Deck};
+use crate::ids::{CardId, PlayerId};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Cards drawn before the first turn (O3).
+pub const OPENING_HAND: usize = 5;
+
+impl Inst {
+    /// A card of `owner` in `zone` with no damage or links.
+    pub fn new(card: CardId, owner: PlayerId, zone: Zone) -> Inst {
+        Inst {
+            card,
+            owner,
+            zone,
+            host: NONE,
+            orbital: 0,
+            damage: 0,
+            dv: 0,
+            points: 0,
+            flags: 0,
+            order: 0,
+        }
+    }
+}
+
+impl State {
+    /// An empty table for `num_players` players, before any card is placed.
+    pub fn empty(db: Arc<CardDb>, num_players: u8, seed: u64) -> State {
+        State {
+            db,
+            cards: Vec::new(),
+            num_players,
+            active: PlayerId(0),
+            first_player: PlayerId(0),
+            phase: Phase::Upkeep,
+            orbit_counter: 0,
+            turn: 0,
+            turn_limit: DEFAULT_TURN_LIMIT,
+            outcome: Outcome::Ongoing,
+            lost: 0,
+            next_order: 0,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            forced_dice: VecDeque::new(),
+        }
+    }
+
+    /// A fresh game (O3): homeworlds in play, decks in file order, five cards drawn, the first
+    /// player picked by the seeded RNG. The first turn has not started yet: call
+    /// [`crate::rules::start`] (or use [`crate::rules::new_game`]).
+    pub fn from_decks(db: Arc<CardDb>, decks: &[Deck], seed: u64) -> State {
+        let mut s = State::empty(db, decks.len() as u8, seed);
+        for (p, deck) in decks.iter().enumerate() {
+            let owner = PlayerId(p as u8);
+            s.cards.push(Inst::new(deck.homeworld, owner, Zone::Asset));
+            for (i, &c) in deck.cards.iter().enumerate() {
+                let mut inst = Inst::new(c, owner, Zone::Deck);
+                inst.order = i as u16;
+                s.cards.push(inst);
+            }
+        }
+        s.first_player = PlayerId(s.rng.gen_range(0..s.num_players.max(1)));
+        s.active = s.first_player;
+        for p in 0..s.num_players {
+            for _ in 0..OPENING_HAND {
+                s.draw(PlayerId(p));
+            }
+        }
+        s
+    }
+
+    /// Moves the top card of a deck to the hand (nothing if the deck is empty, O19).
+    pub fn draw(&mut self, p: PlayerId) -> Option<crate::ids::CardRef> {
+        let top = self.deck_top(p)?;
+        let order = self.next_order;
+        self.next_order = self.next_order.wrapping_add(1);
+        let c = self.inst_mut(top);
+        c.zone = Zone::Hand;
+        c.order = order;
+        Some(top)
+    }
+}
