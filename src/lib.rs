@@ -1,9 +1,11 @@
 //! Orbitals: rules engine, data loading, scenarios, AI and (behind the `client` feature) the desktop client.
+pub mod agent;
 pub mod data;
 pub mod globe;
 pub mod ids;
 pub mod maneuver;
 pub mod phase;
+pub mod play;
 pub mod rules;
 pub mod scenario;
 pub mod state;

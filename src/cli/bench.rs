@@ -1,0 +1,62 @@
+//! `orbitals bench`: engine speed for a fixed seed, one `name: value unit` line per figure.
+use super::load_db;
+use anyhow::Result;
+use clap::Args;
+use orbitals::data::Deck;
+use orbitals::rules::{self, legal_commands_into};
+use orbitals::state::{Outcome, State};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    pub seconds: f64,
+}
+
+pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
+    let db = load_db(cards)?;
+    let d1 =
+        Deck::load(Path::new("decks/vanguard.yaml"), &db).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let d2 =
+        Deck::load(Path::new("decks/bastion.yaml"), &db).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let decks = [d1, d2];
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    let mut buf = Vec::new();
+    let (mut commands, mut games) = (0u64, 0u64);
+    let start = Instant::now();
+    let mut mid = None;
+    while start.elapsed().as_secs_f64() < a.seconds {
+        let mut s = State::from_decks(db.clone(), &decks, a.seed.wrapping_add(games));
+        rules::start(&mut s, &mut ());
+        while s.outcome == Outcome::Ongoing {
+            legal_commands_into(&s, &mut buf);
+            let c = buf[rng.gen_range(0..buf.len())];
+            rules::apply_into(&mut s, c, &mut ());
+            commands += 1;
+            if mid.is_none() && s.turn >= 40 {
+                mid = Some(s.clone());
+            }
+        }
+        games += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("random_commands_per_sec: {:.0}", commands as f64 / secs);
+    println!("random_games_per_sec: {:.1}", games as f64 / secs);
+    let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
+    let n = 1_000_000u32;
+    let t = Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(std::hint::black_box(&s).clone());
+    }
+    println!(
+        "state_clone_ns: {:.1}",
+        t.elapsed().as_nanos() as f64 / n as f64
+    );
+    Ok(())
+}

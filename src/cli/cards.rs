@@ -1,0 +1,85 @@
+//! `orbitals cards` and `orbitals deck check`.
+use super::{load_db, CardsCmd};
+use anyhow::{bail, Result};
+use orbitals::data::{Card, CardKind, Deck};
+use std::path::{Path, PathBuf};
+
+pub fn run(dir: &Path, what: CardsCmd) -> Result<()> {
+    let db = load_db(dir)?;
+    match what {
+        CardsCmd::List => {
+            for (_, c) in db.iter() {
+                println!(
+                    "{:<18} {:<10} cost {:>2}  {}",
+                    c.id,
+                    c.kind_name(),
+                    c.construction_cost,
+                    c.name
+                );
+            }
+        }
+        CardsCmd::Show { id } => match db.lookup(&id) {
+            Some(cid) => print!("{}", describe(db.card(cid))),
+            None => bail!("no card `{id}` in {}", dir.display()),
+        },
+    }
+    Ok(())
+}
+
+/// Every stat and ability of a card, as text.
+pub fn describe(c: &Card) -> String {
+    let mut s = format!("{} ({}) — {}\n", c.name, c.id, c.kind_name());
+    s += &format!("  construction cost: {}\n", c.construction_cost);
+    match &c.kind {
+        CardKind::Spacecraft(x) => {
+            s += &format!(
+                "  class: {}\n  armor: {}\n  bombardment power: {}\n  delta-vee: {}\n  accuracy: {}\n  population: {}\n",
+                x.class.name(), x.armor, x.bombardment_power, x.delta_vee, x.accuracy, x.population
+            );
+        }
+        CardKind::Asset(a) => {
+            let f: Vec<&str> = a.factory_classes().map(|c| c.name()).collect();
+            s += &format!(
+                "  construction power: {}\n  transfer costs: {:?}\n  orbitals (entry cost, lowest first): {:?}\n  bombardment resistance: {}\n  factories: {}\n  population: {}\n",
+                a.construction_power, a.transfer_costs, a.orbitals, a.bombardment_resistance,
+                if f.is_empty() { "none".into() } else { f.join(", ") }, a.population
+            );
+        }
+        CardKind::Upgrade(u) => {
+            s += &format!("  bombardment resistance: {}\n", u.bombardment_resistance);
+        }
+    }
+    for a in &c.abilities {
+        s += &format!("  ability: {}\n", a.describe());
+    }
+    if !c.text.is_empty() {
+        s += &format!("  \"{}\"\n", c.text);
+    }
+    s
+}
+
+pub fn check_decks(dir: &Path, files: &[PathBuf]) -> Result<()> {
+    let db = load_db(dir)?;
+    let mut bad = 0;
+    for f in files {
+        match Deck::load(f, &db) {
+            Ok(d) => println!(
+                "{}: ok ({}, {} cards + {})",
+                f.display(),
+                d.name,
+                d.cards.len(),
+                db.card(d.homeworld).name
+            ),
+            Err(e) => {
+                bad += 1;
+                for p in e.0 {
+                    println!("{p}");
+                }
+            }
+        }
+    }
+    if bad > 0 {
+        bail!("{bad} deck(s) have problems");
+    }
+    Ok(())
+}

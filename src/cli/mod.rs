@@ -1,0 +1,106 @@
+//! Command-line interface (clap): argument types and dispatch to the subcommands.
+mod bench;
+mod cards;
+mod matches;
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use orbitals::data::CardDb;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Parser, Debug)]
+#[command(name = "orbitals", version, about = "Orbitals: a 4X space card game")]
+pub struct Cli {
+    /// Card directory.
+    #[arg(long, global = true, default_value = "cards")]
+    pub cards: PathBuf,
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// List cards or show one card.
+    Cards {
+        #[command(subcommand)]
+        what: Option<CardsCmd>,
+    },
+    /// Deck tools.
+    Deck {
+        #[command(subcommand)]
+        what: DeckCmd,
+    },
+    /// Scenario and replay files.
+    Scenario {
+        #[command(subcommand)]
+        what: ScenarioCmd,
+    },
+    /// Play AI-vs-AI games.
+    Match(matches::MatchArgs),
+    /// Measure engine speed (one line per figure).
+    Bench(bench::BenchArgs),
+    /// Play a headless demo game and print it.
+    Demo {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CardsCmd {
+    /// One line per card.
+    List,
+    /// Everything about one card.
+    Show { id: String },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DeckCmd {
+    /// Check deck files against the card database; lists every problem.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ScenarioCmd {
+    /// Run a scenario or replay and print the final state as YAML.
+    Run {
+        file: PathBuf,
+        /// Print the event log too.
+        #[arg(long)]
+        events: bool,
+    },
+}
+
+/// Loads the card database, reporting every problem.
+pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
+    CardDb::load_dir(dir)
+        .map(Arc::new)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("loading cards from {}", dir.display()))
+}
+
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        None => matches::demo(&cli.cards, 1),
+        Some(Cmd::Demo { seed }) => matches::demo(&cli.cards, seed),
+        Some(Cmd::Cards { what }) => cards::run(&cli.cards, what.unwrap_or(CardsCmd::List)),
+        Some(Cmd::Deck {
+            what: DeckCmd::Check { files },
+        }) => cards::check_decks(&cli.cards, &files),
+        Some(Cmd::Scenario {
+            what: ScenarioCmd::Run { file, events },
+        }) => match orbitals::scenario::run_file(&file) {
+            Ok(run) => {
+                print!("{}", run.to_yaml(events));
+                Ok(())
+            }
+            Err(e) => bail!("{e}"),
+        },
+        Some(Cmd::Match(args)) => matches::run(&cli.cards, args),
+        Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
+    }
+}
