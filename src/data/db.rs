@@ -253,6 +253,8 @@ fn parse_file(src: &Source, errors: &mut Vec<LoadError>) -> Option<RawCardFile> 
 struct Builder {
     db: CardDb,
     errors: Vec<LoadError>,
+    /// Every id seen so far, valid or not, with its file: for duplicate checks.
+    seen: HashMap<String, PathBuf>,
 }
 
 impl Builder {
@@ -287,14 +289,22 @@ impl Builder {
                 .push(src.error(Some(id), Some("name"), "name is empty"));
             ok = false;
         }
-        if let Some(prev) = self.db.lookup(id) {
-            let other = self.db.card(prev).source.display().to_string();
-            self.errors.push(src.error(
+        if let Some(other) = self.seen.get(id) {
+            let mut e = src.error(
                 Some(id),
                 Some("id"),
-                format!("duplicate id (already defined in {other})"),
-            ));
+                format!("duplicate id (already defined in {})", other.display()),
+            );
+            // Within one file, point at the later definition.
+            if other == src.path {
+                if let Some(l) = src.card_lines(id).get(1) {
+                    e.line = Some(*l);
+                }
+            }
+            self.errors.push(e);
             ok = false;
+        } else {
+            self.seen.insert(id.to_string(), src.path.to_path_buf());
         }
         if self.db.cards.len() >= u16::MAX as usize {
             self.errors

@@ -56,15 +56,22 @@ pub struct Source<'a> {
 impl<'a> Source<'a> {
     /// 1-based line of `id: <card>` in the file.
     pub fn card_line(&self, card: &str) -> Option<usize> {
+        self.card_lines(card).first().copied()
+    }
+
+    /// 1-based lines of every `id: <card>` in the file.
+    pub fn card_lines(&self, card: &str) -> Vec<usize> {
         self.text
             .lines()
-            .position(|l| {
+            .enumerate()
+            .filter(|(_, l)| {
                 let t = l.trim_start().trim_start_matches("- ").trim_start();
                 t.strip_prefix("id:")
                     .map(|rest| rest.trim().trim_matches(['"', '\'']) == card)
                     .unwrap_or(false)
             })
-            .map(|i| i + 1)
+            .map(|(i, _)| i + 1)
+            .collect()
     }
 
     /// 1-based line and column of `field:` inside the entry of `card` (or anywhere if no card).

@@ -3,6 +3,7 @@
 //! Every physical card of every player is one [`Inst`] in `State::cards`, addressed by a stable
 //! [`CardRef`]; its [`Zone`] says where it is. The table is a single small `Vec` of plain bytes, so
 //! cloning a state is one allocation and a copy. Card stats are read from the shared [`CardDb`].
+mod invariants;
 pub mod setup;
 mod stats;
 

@@ -1,0 +1,128 @@
+//! The small game abstraction every agent is written against.
+//!
+//! An agent never touches the card game's engine directly: it sees a [`Game`] (state, legal
+//! moves, apply, outcome, player to move, and a hidden-information view) and a [`Heuristic`]
+//! (evaluation and playout policy). A second ruleset only has to implement these two traits to
+//! reuse the random, greedy and MCTS agents.
+//!
+//! Hidden information and chance are both handled through [`Game::determinize`]: it returns a
+//! state that agrees with everything `viewer` can see, with every hidden part (opponents' hands,
+//! deck orders, face-down cards) and the random number generator resampled from the agent's own
+//! randomness. Agents search only determinized states, so they cannot peek.
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How a game stands, with players as seat indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Winner(usize),
+    Draw,
+}
+
+/// A turn-based game for any number of players, possibly with chance and hidden information.
+pub trait Game: Clone + Send + Sync {
+    /// One decision of the player to move.
+    type Move: Copy + Eq + std::fmt::Debug + Send + Sync;
+
+    fn num_players(&self) -> usize;
+    /// The seat that decides the next move. The same player may move several times in a row.
+    fn current_player(&self) -> usize;
+    fn status(&self) -> Status;
+    /// Every legal move of the player to move, into a reused buffer (cleared first). Empty only
+    /// when the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Is this move legal now?
+    fn is_legal(&self, m: &Self::Move) -> bool;
+    /// Applies a legal move. Chance (dice) is drawn from the state's own generator.
+    fn apply(&mut self, m: Self::Move);
+    /// Can applying `m` have more than one outcome? Agents sample such moves several times.
+    fn is_random(&self, _m: &Self::Move) -> bool {
+        true
+    }
+    /// Replaces the state's random generator, so no agent can know future dice.
+    fn reseed(&mut self, seed: u64);
+    /// A state consistent with what `viewer` can see: hidden cards of the other players are
+    /// resampled and the generator reseeded, all from `rng`. Must depend only on information
+    /// visible to `viewer` (and on `rng`), never on the true hidden parts.
+    fn determinize(&self, viewer: usize, rng: &mut ChaCha8Rng) -> Self;
+    /// Player turns played so far (for playout horizons and statistics).
+    fn turn(&self) -> u32;
+
+    /// The outcomes of `m` with their probabilities, appended to `out`. The default samples
+    /// `samples` reseeded copies when [`Game::is_random`] says so; games may enumerate exactly.
+    fn outcomes(
+        &self,
+        m: Self::Move,
+        samples: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<(f32, Self)>,
+    ) {
+        if !self.is_random(&m) || samples <= 1 {
+            let mut g = self.clone();
+            g.reseed(rng.gen());
+            g.apply(m);
+            out.push((1.0, g));
+            return;
+        }
+        let w = 1.0 / samples as f32;
+        for _ in 0..samples {
+            let mut g = self.clone();
+            g.reseed(rng.gen());
+            g.apply(m);
+            out.push((w, g));
+        }
+    }
+}
+
+/// Knowledge about a game that is not in its rules: how good a position is, and a cheap policy
+/// for playouts.
+pub trait Heuristic<G: Game>: Send + Sync {
+    /// Value of the position for each player, each in `[0, 1]` (1 = certain win), written into
+    /// `out` (one entry per player). `viewer` is the player whose knowledge the evaluation may
+    /// use (its own hidden cards); other players' hidden cards must not change the result.
+    fn values(&self, g: &G, viewer: usize, out: &mut [f32]);
+
+    /// A move for a playout, from the legal moves `legal` (non-empty). Uniform by default.
+    fn playout_move(&self, _g: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move {
+        legal[rng.gen_range(0..legal.len())]
+    }
+}
+
+/// Terminal values: 1 for the winner, 0 for the others, 1/n each for a draw.
+pub fn terminal_values(status: Status, out: &mut [f32]) -> bool {
+    match status {
+        Status::Ongoing => false,
+        Status::Winner(w) => {
+            for (i, v) in out.iter_mut().enumerate() {
+                *v = if i == w { 1.0 } else { 0.0 };
+            }
+            true
+        }
+        Status::Draw => {
+            let n = out.len().max(1) as f32;
+            out.iter_mut().for_each(|v| *v = 1.0 / n);
+            true
+        }
+    }
+}
+
+/// A fresh generator for a sub-task, drawn from a parent generator.
+pub fn child_rng(rng: &mut ChaCha8Rng) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(rng.gen())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminal_values_for_win_and_draw() {
+        let mut v = [0.5f32; 2];
+        assert!(!terminal_values(Status::Ongoing, &mut v));
+        assert!(terminal_values(Status::Winner(1), &mut v));
+        assert_eq!(v, [0.0, 1.0]);
+        assert!(terminal_values(Status::Draw, &mut v));
+        assert_eq!(v, [0.5, 0.5]);
+    }
+}

@@ -1,0 +1,103 @@
+//! Invariants every reachable state keeps; checked by the property tests after every command.
+use super::{flag, State, Zone, NONE};
+use crate::ids::CardRef;
+
+impl State {
+    /// Lists every broken invariant (empty when the state is consistent).
+    pub fn invariant_violations(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        let is_live_asset = |h: u8| -> bool {
+            self.cards
+                .get(h as usize)
+                .map(|a| a.zone == Zone::Asset)
+                .unwrap_or(false)
+        };
+        let mut upgrades = vec![0u8; self.cards.len()];
+        for (r, c) in self.refs() {
+            let name = format!("card #{} ({:?})", r.0, c.zone);
+            if c.owner.0 >= self.num_players {
+                v.push(format!("{name}: owner {} out of range", c.owner));
+            }
+            if self.db.get(c.card).is_none() {
+                v.push(format!("{name}: unknown card id"));
+                continue;
+            }
+            let card = self.db.card(c.card);
+            if c.has(flag::FRESH) && c.zone != Zone::Ship {
+                v.push(format!("{name}: only ships in play can be fresh"));
+            }
+            match c.zone {
+                Zone::Ship | Zone::Debris => {
+                    if card.ship().is_none() {
+                        v.push(format!("{name}: not a spacecraft card"));
+                    }
+                    if !is_live_asset(c.host) {
+                        v.push(format!("{name}: host is not an asset in play"));
+                    } else if c.orbital >= self.orbital_count(CardRef(c.host)) {
+                        v.push(format!("{name}: orbital {} does not exist", c.orbital));
+                    }
+                    if c.zone == Zone::Ship && c.damage >= self.armor(r) {
+                        v.push(format!(
+                            "{name}: damage {} ≥ armor but not destroyed",
+                            c.damage
+                        ));
+                    }
+                }
+                Zone::Upgrade => {
+                    if card.upgrade().is_none() {
+                        v.push(format!("{name}: not an upgrade card"));
+                    }
+                    if !is_live_asset(c.host) || self.is_destroyed(CardRef(c.host)) {
+                        v.push(format!("{name}: installed on a missing or destroyed asset"));
+                    } else {
+                        upgrades[c.host as usize] += 1;
+                        if self.inst(CardRef(c.host)).owner != c.owner {
+                            v.push(format!("{name}: installed on another player's asset"));
+                        }
+                    }
+                    if c.damage >= self.resistance(r) {
+                        v.push(format!("{name}: damage ≥ resistance but not destroyed"));
+                    }
+                }
+                Zone::Asset => {
+                    if card.asset().is_none() {
+                        v.push(format!("{name}: not an asset card"));
+                    }
+                    if c.host != NONE {
+                        v.push(format!("{name}: an asset has no host"));
+                    }
+                    if !c.has(flag::DESTROYED) && c.damage >= self.resistance(r) {
+                        v.push(format!("{name}: damage ≥ resistance but not destroyed"));
+                    }
+                }
+                Zone::Project => match (&card.asset(), c.host) {
+                    (Some(_), NONE) => {}
+                    (Some(_), _) => v.push(format!("{name}: asset project on an asset")),
+                    (None, h) => {
+                        if !is_live_asset(h) || self.is_destroyed(CardRef(h)) {
+                            v.push(format!("{name}: project on a missing or destroyed asset"));
+                        }
+                    }
+                },
+                Zone::Hand | Zone::Deck | Zone::Removed => {
+                    if c.host != NONE {
+                        v.push(format!("{name}: has a host"));
+                    }
+                }
+            }
+        }
+        if let Some(i) = upgrades.iter().position(|n| *n > 1) {
+            v.push(format!("asset #{i} has {} upgrades", upgrades[i]));
+        }
+        if self.turn > 0 && !(1..=4).contains(&self.orbit_counter) {
+            v.push(format!(
+                "orbit counter {} outside 1..=4 (O5)",
+                self.orbit_counter
+            ));
+        }
+        if self.active.0 >= self.num_players {
+            v.push("active player out of range".into());
+        }
+        v
+    }
+}

@@ -1,0 +1,125 @@
+//! Data tests: every shipped card and deck loads; bad fixtures report every problem with file,
+//! line, card and field (O2, O27).
+use orbitals::data::{CardDb, Deck, LoadError};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn db() -> CardDb {
+    CardDb::load_dir(&root().join("cards")).expect("shipped cards load")
+}
+
+#[test]
+fn shipped_cards_load_and_cover_the_set() {
+    let db = db();
+    let count = |k: &str| db.iter().filter(|(_, c)| c.kind_name() == k).count();
+    assert!(db.len() >= 20, "at least 20 cards");
+    assert!(count("homeworld") >= 2);
+    assert!(count("asset") >= 2);
+    assert!(count("upgrade") >= 4);
+    let classes: std::collections::BTreeSet<_> = db
+        .iter()
+        .filter_map(|(_, c)| c.ship().map(|s| s.class))
+        .collect();
+    assert_eq!(classes.len(), 4, "all four classes");
+    assert!(db.iter().filter(|(_, c)| !c.abilities.is_empty()).count() >= 5);
+}
+
+#[test]
+fn o2_shipped_decks_are_legal() {
+    let db = db();
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("decks")).unwrap() {
+        let p = e.unwrap().path();
+        let d = Deck::load(&p, &db).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(d.cards.len(), 30);
+        n += 1;
+    }
+    assert!(n >= 2);
+}
+
+fn find<'a>(errs: &'a [LoadError], card: &str, field: &str) -> &'a LoadError {
+    errs.iter()
+        .find(|e| e.card.as_deref() == Some(card) && e.field.as_deref() == Some(field))
+        .unwrap_or_else(|| panic!("no error for {card}.{field} in {errs:#?}"))
+}
+
+#[test]
+fn o27_bad_card_file_reports_every_problem_at_once() {
+    let errs = CardDb::load_dir(&root().join("tests/fixtures/bad_cards"))
+        .expect_err("bad cards must not load")
+        .0;
+    // problems.yaml: armor 0, duplicate id, delta-vee out of range, asset-only ability on a
+    // ship, 5 transfer costs, empty orbitals.
+    let armor = find(&errs, "wasp", "armor");
+    assert_eq!(armor.line, Some(7));
+    assert!(armor.message.contains("out of range"));
+    assert!(armor.file.ends_with("problems.yaml"));
+    let dup = find(&errs, "wasp", "id");
+    assert!(dup.message.contains("duplicate"));
+    assert_eq!(dup.line, Some(12));
+    assert_eq!(find(&errs, "builder", "delta_vee").line, Some(27));
+    assert!(find(&errs, "builder", "abilities")
+        .message
+        .contains("only to assets"));
+    assert!(find(&errs, "rock", "transfer_costs")
+        .message
+        .contains("1 to 4 transfer costs"));
+    assert!(find(&errs, "rock", "orbitals").message.contains("orbitals"));
+    // typos.yaml: both typed errors, each with its card and line.
+    let colour = find(&errs, "shield", "colour");
+    assert!(colour.message.contains("unknown field"), "{colour}");
+    assert_eq!(colour.line, Some(7));
+    let tele = errs
+        .iter()
+        .find(|e| e.card.as_deref() == Some("teleporter"))
+        .expect("teleporter error");
+    assert!(tele.message.contains("unknown variant"), "{tele}");
+    // The rendered message names file, line, card and field.
+    let text = armor.to_string();
+    assert!(text.contains("problems.yaml:7:"), "{text}");
+    assert!(
+        text.contains("card `wasp`") && text.contains("field `armor`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn o2_bad_deck_reports_count_homeworld_and_unknown_card() {
+    let db = db();
+    let path = root().join("tests/fixtures/bad_decks/short.yaml");
+    let errs = Deck::load(&path, &db).expect_err("bad deck").0;
+    assert_eq!(errs.len(), 3, "{errs:#?}");
+    assert!(errs
+        .iter()
+        .any(|e| e.message.contains("exactly 30 cards") && e.message.contains("found 3")));
+    assert!(errs
+        .iter()
+        .any(|e| e.field.as_deref() == Some("homeworld") && e.message.contains("O2")));
+    let unknown = errs
+        .iter()
+        .find(|e| e.card.as_deref() == Some("no_such_card"))
+        .unwrap();
+    assert_eq!(unknown.line, Some(5));
+}
+
+#[test]
+fn deck_round_trips_through_yaml() {
+    let db = db();
+    let d = Deck::load(&root().join("decks/vanguard.yaml"), &db).unwrap();
+    let text = d.to_yaml(&db);
+    let back = Deck::parse(Path::new("mem.yaml"), &text, &db).unwrap();
+    assert_eq!(d, back);
+}
+
+#[test]
+fn syntax_error_is_located_not_a_panic() {
+    let text = "spacecraft:\n  - id: a\n    name: [unclosed\n";
+    let errs = CardDb::from_sources(&[(Path::new("broken.yaml"), text)])
+        .unwrap_err()
+        .0;
+    assert_eq!(errs.len(), 1);
+    assert!(errs[0].line.is_some(), "{:?}", errs[0]);
+}
