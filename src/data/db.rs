@@ -115,12 +115,18 @@ impl Card {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardDb {
     cards: Vec<Card>,
+    hot: Vec<super::hot::Hot>,
     by_id: HashMap<String, CardId>,
 }
 
 impl CardDb {
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[id.index()]
+    }
+    /// The compact stats the engine reads in hot loops.
+    #[inline]
+    pub fn hot(&self, id: CardId) -> &super::hot::Hot {
+        &self.hot[id.index()]
     }
     pub fn get(&self, id: CardId) -> Option<&Card> {
         self.cards.get(id.index())
@@ -411,6 +417,8 @@ impl Builder {
             end_of_turn: mods.3,
             source: src.path.to_path_buf(),
         });
+        let hot = super::hot::Hot::from_card(&self.db.cards[cid.index()]);
+        self.db.hot.push(hot);
     }
 
     fn add_spacecraft(&mut self, src: &Source, s: RawSpacecraft) {

@@ -3,11 +3,13 @@
 pub mod ability;
 pub mod db;
 pub mod deck;
+pub mod hot;
 pub mod locate;
 pub mod raw;
 
 pub use ability::{Ability, Mods, Scope, TriggerEffect, When};
 pub use db::{AssetStats, Card, CardDb, CardKind, SpacecraftStats, UpgradeStats};
 pub use deck::{Deck, DECK_SIZE};
+pub use hot::{Hot, HotKind};
 pub use locate::{LoadError, LoadErrors};
 pub use raw::Class;

@@ -1,6 +1,6 @@
 //! Construction (O21, O22): starting projects from hand, contributing construction power, and
 //! completing spacecraft, upgrades and assets.
-use crate::data::CardKind;
+use crate::data::{CardKind, HotKind};
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
 use crate::state::{flag, Phase, State, Zone, NONE};
@@ -147,6 +147,7 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             u.zone = Zone::Upgrade;
             u.damage = 0;
             u.points = 0;
+            s.inst_mut(asset).link = project.0;
             ev.push(Event::UpgradeInstalled {
                 upgrade: project,
                 asset,
@@ -181,13 +182,13 @@ fn enter_ship(s: &mut State, ship: CardRef, ev: &mut impl EventSink) {
 /// At the start of the Construction phase, finished spacecraft that were waiting for population
 /// enter play, in card order, while they fit (O21, O22).
 pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
-    for i in 0..s.cards.len() {
+    for i in s.player_range(s.active) {
         let c = s.cards[i];
         let r = CardRef(i as u8);
         if c.zone == Zone::Project
             && c.owner == s.active
-            && matches!(s.db.card(c.card).kind, CardKind::Spacecraft(_))
-            && c.points >= s.db.card(c.card).construction_cost
+            && s.db.hot(c.card).kind == HotKind::Spacecraft
+            && c.points >= s.db.hot(c.card).cost
             && fits(s, r)
         {
             enter_ship(s, r, ev);
@@ -197,12 +198,17 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
 
 pub fn legal(s: &State, out: &mut Vec<Command>) {
     let me = s.active;
-    for (card, c) in s.zone(me, Zone::Hand) {
-        match s.db.card(c.card).kind {
-            CardKind::Asset(_) => out.push(Command::Start { card, host: None }),
-            CardKind::Spacecraft(_) | CardKind::Upgrade(_) => {
-                for (asset, a) in s.zone(me, Zone::Asset) {
-                    if !a.has(flag::DESTROYED) && validate_start(s, card, Some(asset)).is_ok() {
+    let mine = |z: Zone| s.zone(me, z);
+    let live_asset = |a: &crate::state::Inst| !a.has(flag::DESTROYED);
+    for (card, c) in mine(Zone::Hand) {
+        let h = s.db.hot(c.card);
+        match h.kind {
+            HotKind::Asset => out.push(Command::Start { card, host: None }),
+            HotKind::Spacecraft | HotKind::Upgrade => {
+                for (asset, a) in mine(Zone::Asset) {
+                    let ok = live_asset(a)
+                        && (h.kind == HotKind::Upgrade || s.db.hot(a.card).has_factory(h.class));
+                    if ok {
                         out.push(Command::Start {
                             card,
                             host: Some(asset),
@@ -212,12 +218,24 @@ pub fn legal(s: &State, out: &mut Vec<Command>) {
             }
         }
     }
-    for (asset, a) in s.zone(me, Zone::Asset) {
-        if a.has(flag::TAPPED | flag::DESTROYED) {
+    for (asset, a) in mine(Zone::Asset) {
+        if a.has(flag::TAPPED | flag::DESTROYED) || s.construction_power(asset) == 0 {
             continue;
         }
-        for (project, _) in s.zone(me, Zone::Project) {
-            if validate_contribute(s, asset, project).is_ok() {
+        let factories = s.db.hot(a.card);
+        let mut enemy_here = None;
+        for (project, p) in mine(Zone::Project) {
+            let h = s.db.hot(p.card);
+            if p.points >= h.cost {
+                continue;
+            }
+            let ok = match h.kind {
+                HotKind::Asset => !*enemy_here
+                    .get_or_insert_with(|| s.ships_at(asset).any(|(_, c)| c.owner != me)),
+                HotKind::Spacecraft => p.host == asset.0 && factories.has_factory(h.class),
+                HotKind::Upgrade => p.host == asset.0,
+            };
+            if ok {
                 out.push(Command::Contribute { asset, project });
             }
         }

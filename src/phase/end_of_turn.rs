@@ -7,7 +7,8 @@ use crate::state::{flag, State, Zone};
 
 pub fn run(s: &mut State, ev: &mut impl EventSink) {
     let p = s.active;
-    for c in s.cards.iter_mut().filter(|c| c.owner == p) {
+    let range = s.player_range(p);
+    for c in &mut s.cards[range] {
         c.flags &= !(flag::TAPPED | flag::FRESH);
     }
     ev.push(Event::Untapped { player: p });

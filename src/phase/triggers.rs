@@ -7,11 +7,9 @@ use crate::state::{flag, State, Zone};
 
 pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
     let p = s.active;
-    for i in 0..s.cards.len() {
+    let db = std::sync::Arc::clone(&s.db);
+    for i in s.player_range(p) {
         let c = s.cards[i];
-        if c.owner != p {
-            continue;
-        }
         let r = CardRef(i as u8);
         // The asset whose orbit the effect concerns, and the orbital for ship effects.
         let (asset, ship_orbital) = match c.zone {
@@ -20,23 +18,26 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
             Zone::Ship => (CardRef(c.host), Some(c.orbital)),
             _ => continue,
         };
-        let card = s.db.card(c.card);
+        let bit = match when {
+            When::Upkeep => crate::data::hot::TRIGGER_UPKEEP,
+            When::EndOfTurn => crate::data::hot::TRIGGER_END_OF_TURN,
+        };
+        if db.hot(c.card).triggers & bit == 0 {
+            continue;
+        }
+        let card = db.card(c.card);
         let effects = match when {
             When::Upkeep => &card.upkeep,
             When::EndOfTurn => &card.end_of_turn,
         };
-        if effects.is_empty() {
-            continue;
-        }
-        let effects = effects.clone();
-        for t in effects {
+        for &t in effects {
             // A card destroyed by an earlier effect fires nothing more.
             if s.cards[i].zone != c.zone {
                 break;
             }
-            ev.push(Event::AbilityTriggered { card: r });
             match t {
                 TriggerEffect::Draw(n) => {
+                    ev.push(Event::AbilityTriggered { card: r });
                     for _ in 0..n {
                         if let Some(d) = s.draw(p) {
                             ev.push(Event::CardDrawn { player: p, card: d });
@@ -48,6 +49,7 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
                     let amount = n.min(a.damage);
                     if amount > 0 {
                         a.damage -= amount;
+                        ev.push(Event::AbilityTriggered { card: r });
                         ev.push(Event::Repaired { asset, amount });
                     }
                 }
@@ -58,6 +60,9 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
                         .filter(|(_, t)| t.owner != p && only.map_or(true, |o| t.orbital == o))
                         .map(|(t, _)| t)
                         .collect();
+                    if !targets.is_empty() {
+                        ev.push(Event::AbilityTriggered { card: r });
+                    }
                     for t in targets {
                         s.damage_ship(t, amount, ev);
                     }

@@ -17,8 +17,8 @@ pub fn run(s: &mut State, ev: &mut impl EventSink) -> bool {
     ev.push(Event::OrbitCounter {
         value: s.orbit_counter,
     });
-    for i in 0..s.cards.len() {
-        if s.cards[i].zone == Zone::Ship && s.cards[i].owner == p {
+    for i in s.player_range(p) {
+        if s.cards[i].zone == Zone::Ship {
             let r = CardRef(i as u8);
             let dv = s.max_dv(r);
             let c = &mut s.cards[i];

@@ -89,6 +89,12 @@ impl State {
 
     /// Destroyed upgrades leave the game (O17).
     pub fn destroy_upgrade(&mut self, upgrade: CardRef, ev: &mut impl EventSink) {
+        let host = self.inst(upgrade).host;
+        if let Some(h) = self.cards.get_mut(host as usize) {
+            if h.link == upgrade.0 {
+                h.link = crate::state::NONE;
+            }
+        }
         let c = self.inst_mut(upgrade);
         c.zone = Zone::Removed;
         c.host = crate::state::NONE;

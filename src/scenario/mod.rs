@@ -127,6 +127,13 @@ pub struct Run {
 }
 
 fn find_cards_dir(start: &Path) -> Option<PathBuf> {
+    // Absolute, so that "above it" also works for a file named relative to the working directory.
+    let start = if start.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        start
+    };
+    let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
     start
         .ancestors()
         .map(|a| a.join("cards"))

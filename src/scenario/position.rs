@@ -239,6 +239,7 @@ impl Position {
                         let ui = b.s.inst_mut(ur);
                         ui.host = ar.0;
                         ui.damage = u.damage;
+                        b.s.inst_mut(ar).link = ur.0;
                     }
                 }
                 for pr in &a.projects {

@@ -89,11 +89,27 @@ impl State {
         if let Some(i) = upgrades.iter().position(|n| *n > 1) {
             v.push(format!("asset #{i} has {} upgrades", upgrades[i]));
         }
+        for (r, c) in self.refs() {
+            let linked = (c.link != NONE).then_some(c.link);
+            let actual = self
+                .refs()
+                .find(|(_, u)| u.zone == Zone::Upgrade && u.host == r.0)
+                .map(|(u, _)| u.0);
+            if c.zone == Zone::Asset && linked != actual {
+                v.push(format!("asset #{}: upgrade link {linked:?} but upgrade {actual:?}", r.0));
+            }
+            if c.zone != Zone::Asset && linked.is_some() {
+                v.push(format!("card #{} is not an asset but links an upgrade", r.0));
+            }
+        }
         if self.turn > 0 && !(1..=4).contains(&self.orbit_counter) {
             v.push(format!(
                 "orbit counter {} outside 1..=4 (O5)",
                 self.orbit_counter
             ));
+        }
+        if self.cards.windows(2).any(|w| w[0].owner > w[1].owner) {
+            v.push("the card table is not grouped by owner in seat order".into());
         }
         if self.active.0 >= self.num_players {
             v.push("active player out of range".into());

@@ -70,6 +70,9 @@ pub struct Inst {
     pub flags: u8,
     /// Draw order in the deck, arrival order in the hand.
     pub order: u16,
+    /// For an asset: its installed upgrade ([`NONE`] if none). Kept in step with the upgrade's
+    /// `host` by the code that installs and destroys upgrades; checked by the invariants.
+    pub link: u8,
 }
 
 impl Inst {
@@ -206,10 +209,23 @@ impl State {
             .map(|(i, c)| (CardRef(i as u8), c))
     }
 
+    /// The slice of the card table holding one player's cards: the table is always grouped by
+    /// owner in seat order (an invariant), so this is two binary searches.
+    pub fn player_range(&self, p: PlayerId) -> std::ops::Range<usize> {
+        let lo = self.cards.partition_point(|c| c.owner < p);
+        let hi = self.cards.partition_point(|c| c.owner <= p);
+        lo..hi.max(lo)
+    }
+
     /// Cards of one player in one zone.
     pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
-        self.refs()
-            .filter(move |(_, c)| c.owner == p && c.zone == z)
+        let r = self.player_range(p);
+        let start = r.start;
+        self.cards[r]
+            .iter()
+            .enumerate()
+            .map(move |(i, c)| (CardRef((start + i) as u8), c))
+            .filter(move |(_, c)| c.zone == z)
     }
 
     /// The player's hand in arrival order.
@@ -276,9 +292,8 @@ impl State {
 
     /// The upgrade installed under an asset.
     pub fn upgrade_of(&self, asset: CardRef) -> Option<CardRef> {
-        self.refs()
-            .find(|(_, c)| c.zone == Zone::Upgrade && c.host == asset.0)
-            .map(|(r, _)| r)
+        let l = self.get(asset)?.link;
+        (l != NONE).then_some(CardRef(l))
     }
 
     pub fn is_destroyed(&self, asset: CardRef) -> bool {
@@ -287,15 +302,8 @@ impl State {
 
     /// A non-destroyed homeworld in play (O6, O16).
     pub fn has_homeworld(&self, p: PlayerId) -> bool {
-        self.zone(p, Zone::Asset).any(|(_, c)| {
-            !c.has(flag::DESTROYED)
-                && self
-                    .db
-                    .card(c.card)
-                    .asset()
-                    .map(|a| a.homeworld)
-                    .unwrap_or(false)
-        })
+        self.zone(p, Zone::Asset)
+            .any(|(_, c)| !c.has(flag::DESTROYED) && self.db.hot(c.card).homeworld)
     }
 
     /// The next player still in the game after `p`.

@@ -24,6 +24,7 @@ impl Inst {
             points: 0,
             flags: 0,
             order: 0,
+            link: NONE,
         }
     }
 }

@@ -2,9 +2,10 @@
 //!
 //! A spacecraft gets its own modifiers plus the `to: orbiting` modifiers of the friendly,
 //! non-destroyed asset it orbits and of that asset's upgrade. An asset gets its own modifiers plus
-//! its upgrade's; a destroyed asset gives nothing (O16).
-use super::{flag, State, Zone};
-use crate::data::Mods;
+//! its upgrade's; a destroyed asset gives nothing (O16). All reads go through the compact
+//! [`crate::data::Hot`] table.
+use super::{flag, State, Zone, NONE};
+use crate::data::{Hot, Mods};
 use crate::ids::{CardRef, PlayerId};
 
 fn clamp(base: u8, m: i8) -> u8 {
@@ -12,16 +13,28 @@ fn clamp(base: u8, m: i8) -> u8 {
 }
 
 impl State {
+    /// Compact stats of the card `r` shows.
+    #[inline]
+    pub fn hot(&self, r: CardRef) -> &Hot {
+        self.db.hot(self.inst(r).card)
+    }
+
     /// Summed modifiers acting on a spacecraft in play.
     pub fn ship_mods(&self, ship: CardRef) -> Mods {
         let s = self.inst(ship);
-        let mut m = self.db.card(s.card).self_mods;
-        if s.zone == Zone::Ship && s.host != super::NONE {
+        let mut m = self.db.hot(s.card).self_mods;
+        if s.zone == Zone::Ship && s.host != NONE {
             let host = self.inst(CardRef(s.host));
             if host.owner == s.owner && !host.has(flag::DESTROYED) {
-                m.add(&self.db.card(host.card).orbit_mods);
-                if let Some(u) = self.upgrade_of(CardRef(s.host)) {
-                    m.add(&self.db.card(self.inst(u).card).orbit_mods);
+                let h = self.db.hot(host.card);
+                if h.has_orbit_mods {
+                    m.add(&h.orbit_mods);
+                }
+                if host.link != NONE {
+                    let u = self.db.hot(self.cards[host.link as usize].card);
+                    if u.has_orbit_mods {
+                        m.add(&u.orbit_mods);
+                    }
                 }
             }
         }
@@ -34,36 +47,31 @@ impl State {
         if a.has(flag::DESTROYED) {
             return Mods::default();
         }
-        let mut m = self.db.card(a.card).self_mods;
-        if let Some(u) = self.upgrade_of(asset) {
-            m.add(&self.db.card(self.inst(u).card).self_mods);
+        let mut m = self.db.hot(a.card).self_mods;
+        if a.link != NONE {
+            m.add(&self.db.hot(self.cards[a.link as usize].card).self_mods);
         }
         m
     }
 
     /// Maximum delta-vee of a ship, with modifiers.
     pub fn max_dv(&self, ship: CardRef) -> u8 {
-        let base = self.card_of(ship).ship().map(|s| s.delta_vee).unwrap_or(0);
-        clamp(base, self.ship_mods(ship).delta_vee)
+        clamp(self.hot(ship).delta_vee, self.ship_mods(ship).delta_vee)
     }
 
     pub fn armor(&self, ship: CardRef) -> u8 {
-        let base = self.card_of(ship).ship().map(|s| s.armor).unwrap_or(1);
-        clamp(base, self.ship_mods(ship).armor).max(1)
+        clamp(self.hot(ship).armor, self.ship_mods(ship).armor).max(1)
     }
 
     pub fn accuracy(&self, ship: CardRef) -> u8 {
-        let base = self.card_of(ship).ship().map(|s| s.accuracy).unwrap_or(0);
-        clamp(base, self.ship_mods(ship).accuracy)
+        clamp(self.hot(ship).accuracy, self.ship_mods(ship).accuracy)
     }
 
     pub fn bombardment_power(&self, ship: CardRef) -> u8 {
-        let base = self
-            .card_of(ship)
-            .ship()
-            .map(|s| s.bombardment_power)
-            .unwrap_or(0);
-        clamp(base, self.ship_mods(ship).bombardment)
+        clamp(
+            self.hot(ship).bombardment_power,
+            self.ship_mods(ship).bombardment,
+        )
     }
 
     /// Construction power of an asset in play (0 if destroyed).
@@ -71,12 +79,10 @@ impl State {
         if self.is_destroyed(asset) {
             return 0;
         }
-        let base = self
-            .card_of(asset)
-            .asset()
-            .map(|a| a.construction_power)
-            .unwrap_or(0);
-        clamp(base, self.asset_mods(asset).construction_power)
+        clamp(
+            self.hot(asset).construction_power,
+            self.asset_mods(asset).construction_power,
+        )
     }
 
     /// Cards drawn when this asset researches (O19).
@@ -91,11 +97,7 @@ impl State {
 
     /// Bombardment resistance of an asset or upgrade.
     pub fn resistance(&self, target: CardRef) -> u8 {
-        let c = self.card_of(target);
-        c.asset()
-            .map(|a| a.bombardment_resistance)
-            .or_else(|| c.upgrade().map(|u| u.bombardment_resistance))
-            .unwrap_or(1)
+        self.hot(target).resistance
     }
 
     /// Population limit (O22): non-destroyed assets plus modifiers.
@@ -105,13 +107,7 @@ impl State {
             if c.has(flag::DESTROYED) {
                 continue;
             }
-            let base = self
-                .db
-                .card(c.card)
-                .asset()
-                .map(|a| a.population)
-                .unwrap_or(0);
-            total += base as i16 + self.asset_mods(r).population as i16;
+            total += self.db.hot(c.card).population as i16 + self.asset_mods(r).population as i16;
         }
         total.clamp(0, u8::MAX as i16) as u8
     }
@@ -120,38 +116,27 @@ impl State {
     pub fn population_used(&self, p: PlayerId) -> u8 {
         let total: u16 = self
             .zone(p, Zone::Ship)
-            .map(|(_, c)| {
-                self.db
-                    .card(c.card)
-                    .ship()
-                    .map(|s| s.population)
-                    .unwrap_or(0) as u16
-            })
+            .map(|(_, c)| self.db.hot(c.card).population as u16)
             .sum();
         total.min(u8::MAX as u16) as u8
     }
 
     /// Current transfer cost of an asset (O7).
     pub fn transfer_cost(&self, asset: CardRef) -> u8 {
-        self.card_of(asset)
-            .asset()
-            .map(|a| a.transfer_cost(self.orbit_counter))
-            .unwrap_or(0)
+        self.hot(asset).transfer_cost(self.orbit_counter)
     }
 
     /// Number of orbitals of an asset.
     pub fn orbital_count(&self, asset: CardRef) -> u8 {
-        self.card_of(asset)
-            .asset()
-            .map(|a| a.orbitals.len() as u8)
-            .unwrap_or(0)
+        self.hot(asset).orbital_count
     }
 
     /// Entry cost of one orbital of an asset.
     pub fn entry_cost(&self, asset: CardRef, orbital: u8) -> u8 {
-        self.card_of(asset)
-            .asset()
-            .and_then(|a| a.orbitals.get(orbital as usize).copied())
+        self.hot(asset)
+            .entry_costs
+            .get(orbital as usize)
+            .copied()
             .unwrap_or(0)
     }
 }
