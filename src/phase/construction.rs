@@ -5,21 +5,6 @@ use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
 use crate::state::{flag, Phase, State, Zone, NONE};
 
-/// Checks that `asset` is the active player's non-destroyed asset in play (tapped is fine).
-fn own_host(s: &State, asset: CardRef) -> Result<(), RuleError> {
-    let a = s.checked(asset)?;
-    if a.zone != Zone::Asset {
-        return Err(RuleError::NotAnAsset(asset));
-    }
-    if a.owner != s.active {
-        return Err(RuleError::NotYours(asset));
-    }
-    if a.has(flag::DESTROYED) {
-        return Err(RuleError::Destroyed(asset));
-    }
-    Ok(())
-}
-
 fn has_factory_for(s: &State, asset: CardRef, ship: CardRef) -> bool {
     match (s.card_of(asset).asset(), s.card_of(ship).ship()) {
         (Some(a), Some(sh)) => a.has_factory(sh.class),
@@ -42,13 +27,13 @@ pub fn validate_start(s: &State, card: CardRef, host: Option<CardRef>) -> Result
             "a spacecraft or upgrade project is placed on one of your assets",
         )),
         (CardKind::Spacecraft(_), Some(a)) => {
-            own_host(s, a)?;
+            s.own_asset(a)?;
             if !has_factory_for(s, a, card) {
                 return Err(RuleError::NoFactory { asset: a });
             }
             Ok(())
         }
-        (CardKind::Upgrade(_), Some(a)) => own_host(s, a),
+        (CardKind::Upgrade(_), Some(a)) => s.own_asset(a).map(|_| ()),
     }
 }
 

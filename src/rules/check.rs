@@ -27,8 +27,8 @@ impl State {
         Ok(c)
     }
 
-    /// The active player's untapped, non-destroyed asset (O16, O19–O21).
-    pub fn own_ready_asset(&self, r: CardRef, rule: &'static str) -> Result<&Inst, RuleError> {
+    /// The active player's non-destroyed asset in play (O8, O16); tapped or not.
+    pub fn own_asset(&self, r: CardRef) -> Result<&Inst, RuleError> {
         let c = self.checked(r)?;
         if c.zone != Zone::Asset {
             return Err(RuleError::NotAnAsset(r));
@@ -39,6 +39,12 @@ impl State {
         if c.has(flag::DESTROYED) {
             return Err(RuleError::Destroyed(r));
         }
+        Ok(c)
+    }
+
+    /// The active player's untapped, non-destroyed asset (O16, O19–O21).
+    pub fn own_ready_asset(&self, r: CardRef, rule: &'static str) -> Result<&Inst, RuleError> {
+        let c = self.own_asset(r)?;
         if c.has(flag::TAPPED) {
             return Err(RuleError::Tapped { rule, asset: r });
         }

@@ -361,11 +361,6 @@ impl Position {
             card: id(r),
             handle: h.name(r),
         };
-        let ordered = |p: PlayerId, z: Zone| -> Vec<CardRef> {
-            let mut v: Vec<(u16, CardRef)> = s.zone(p, z).map(|(r, c)| (c.order, r)).collect();
-            v.sort_unstable();
-            v.into_iter().map(|(_, r)| r).collect()
-        };
         let players = s
             .players()
             .map(|p| PlayerPos {
@@ -414,8 +409,8 @@ impl Position {
                         orbital: c.orbital,
                     })
                     .collect(),
-                hand: ordered(p, Zone::Hand).into_iter().map(entry).collect(),
-                deck: ordered(p, Zone::Deck).into_iter().map(entry).collect(),
+                hand: s.ordered(p, Zone::Hand).into_iter().map(entry).collect(),
+                deck: s.ordered(p, Zone::Deck).into_iter().map(entry).collect(),
                 asset_projects: s
                     .zone(p, Zone::Project)
                     .filter(|(_, c)| c.host == NONE)

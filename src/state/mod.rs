@@ -228,24 +228,21 @@ impl State {
             .filter(move |(_, c)| c.zone == z)
     }
 
+    /// A player's cards in one zone, sorted by `order`.
+    pub fn ordered(&self, p: PlayerId, z: Zone) -> Vec<CardRef> {
+        let mut v: Vec<(u16, CardRef)> = self.zone(p, z).map(|(r, c)| (c.order, r)).collect();
+        v.sort_unstable();
+        v.into_iter().map(|(_, r)| r).collect()
+    }
+
     /// The player's hand in arrival order.
     pub fn hand(&self, p: PlayerId) -> Vec<CardRef> {
-        let mut h: Vec<(u16, CardRef)> = self
-            .zone(p, Zone::Hand)
-            .map(|(r, c)| (c.order, r))
-            .collect();
-        h.sort_unstable();
-        h.into_iter().map(|(_, r)| r).collect()
+        self.ordered(p, Zone::Hand)
     }
 
     /// The player's deck, top first.
     pub fn deck(&self, p: PlayerId) -> Vec<CardRef> {
-        let mut d: Vec<(u16, CardRef)> = self
-            .zone(p, Zone::Deck)
-            .map(|(r, c)| (c.order, r))
-            .collect();
-        d.sort_unstable();
-        d.into_iter().map(|(_, r)| r).collect()
+        self.ordered(p, Zone::Deck)
     }
 
     pub fn hand_size(&self, p: PlayerId) -> usize {
