@@ -38,7 +38,8 @@ pub fn validate(s: &State, ship: CardRef, with: CardRef) -> Result<(), RuleError
     }
     let w = s.checked(with)?;
     if w.zone != Zone::Hand || w.owner != c.owner {
-        return Err(RuleError::NotInHand(with));
+        // The swap partner must be in the owner's hand (O14), whatever zone it is in.
+        return Err(RuleError::RefitMismatch);
     }
     if !matches(s, ship, with) {
         return Err(RuleError::RefitMismatch);
