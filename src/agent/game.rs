@@ -78,14 +78,48 @@ pub trait Game: Clone + Send + Sync {
 /// Knowledge about a game that is not in its rules: how good a position is, and a cheap policy
 /// for playouts.
 pub trait Heuristic<G: Game>: Send + Sync {
-    /// Value of the position for each player, each in `[0, 1]` (1 = certain win), written into
+    /// Raw scores of every player in an ongoing game (higher is better, unbounded), written into
     /// `out` (one entry per player). `viewer` is the player whose knowledge the evaluation may
     /// use (its own hidden cards); other players' hidden cards must not change the result.
-    fn values(&self, g: &G, viewer: usize, out: &mut [f32]);
+    fn scores(&self, g: &G, viewer: usize, out: &mut [f32]);
+
+    /// Score difference that is worth about a 73% chance to win (the sigmoid's scale).
+    fn temperature(&self) -> f32 {
+        1.0
+    }
 
     /// A move for a playout, from the legal moves `legal` (non-empty). Uniform by default.
     fn playout_move(&self, _g: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move {
         legal[rng.gen_range(0..legal.len())]
+    }
+}
+
+/// Most players the agents handle.
+pub const MAX_PLAYERS: usize = 8;
+
+/// Advantage of each player over the best other player (raw scores), or a large ±value in a
+/// finished game. `out` has one entry per player.
+pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize, out: &mut [f32]) {
+    const DECIDED: f32 = 1.0e6;
+    match g.status() {
+        Status::Winner(w) => {
+            for (i, v) in out.iter_mut().enumerate() {
+                *v = if i == w { DECIDED } else { -DECIDED };
+            }
+        }
+        Status::Draw => out.iter_mut().for_each(|v| *v = 0.0),
+        Status::Ongoing => {
+            let n = out.len().min(MAX_PLAYERS);
+            let mut sc = [0.0f32; MAX_PLAYERS];
+            h.scores(g, viewer, &mut sc[..n]);
+            for p in 0..n {
+                let best = (0..n)
+                    .filter(|&q| q != p)
+                    .map(|q| sc[q])
+                    .fold(f32::NEG_INFINITY, f32::max);
+                out[p] = if best.is_finite() { sc[p] - best } else { 0.0 };
+            }
+        }
     }
 }
 

@@ -1,24 +1,48 @@
-//! Agents: players that pick a [`Command`] from what their seat may see.
+//! Agents: players that pick a move from what their seat may see.
 //!
-//! Every agent builds its choice from [`crate::rules::legal_commands`], so it can never cheat on
-//! the rules. The spec strings used by the CLI (`random`) are parsed by [`parse_agent`].
+//! Agents are written against the small [`game::Game`] trait (implemented for the card game's
+//! [`State`] in [`orbitals_game`]) and a [`game::Heuristic`] (the card game's is [`eval`]), so
+//! another ruleset can reuse all of them:
+//!
+//! * [`random`]: uniform over legal moves;
+//! * [`greedy`]: one-ply search with the evaluation function, expected value over dice;
+//! * [`mcts`]: Monte Carlo tree search with determinization (hidden cards, dice).
+//!
+//! Every agent builds its choice from the legal moves, so it can never break the rules, and
+//! the searching agents only look at [`game::Game::determinize`]d copies, so they never see
+//! hidden cards (O26). CLI spec strings (`mcts:hard`) are parsed by [`spec::AgentSpec`];
+//! [`tournament`] plays seat-swapped series and computes their statistics.
+pub mod chart;
+pub mod eval;
+pub mod game;
+pub mod greedy;
+pub mod mcts;
+pub mod orbitals_game;
 pub mod random;
+pub mod spec;
+pub mod stats;
+#[cfg(test)]
+pub(crate) mod testkit;
+pub mod tournament;
 
-use crate::rules::Command;
 use crate::state::State;
+use game::Game;
 
-/// A player of the card game.
-pub trait Agent: Send {
+pub use orbitals_game::determinize;
+pub use spec::{AgentSpec, SpecError};
+
+/// A player of a [`Game`]; by default of the card game.
+pub trait Agent<G: Game = State>: Send {
     /// Short name for tables and logs.
     fn name(&self) -> String;
-    /// Picks a legal command for the active player. Only called while the game is ongoing.
-    fn choose(&mut self, state: &State) -> Command;
+    /// Picks a legal move for the player to move. Only called while the game is ongoing.
+    fn choose(&mut self, state: &G) -> G::Move;
 }
 
-/// Builds an agent from a CLI spec such as `random`, seeded for reproducible play.
+/// Builds a card-game agent from a CLI spec such as `random`, `greedy` or `mcts:normal`,
+/// seeded for reproducible play.
 pub fn parse_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
-    match spec {
-        "random" => Ok(Box::new(random::RandomAgent::new(seed))),
-        other => Err(format!("unknown agent `{other}` (available: random)")),
-    }
+    AgentSpec::parse(spec)
+        .map(|s| s.build(seed))
+        .map_err(|e| e.to_string())
 }

@@ -1,17 +1,18 @@
 //! The random agent: uniform over legal commands.
+use super::game::Game;
 use super::Agent;
-use crate::rules::{legal_commands_into, Command};
 use crate::state::State;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub struct RandomAgent {
+/// Picks uniformly among the legal moves of any [`Game`].
+pub struct RandomAgent<G: Game = State> {
     rng: ChaCha8Rng,
-    buf: Vec<Command>,
+    buf: Vec<G::Move>,
 }
 
-impl RandomAgent {
-    pub fn new(seed: u64) -> RandomAgent {
+impl<G: Game> RandomAgent<G> {
+    pub fn new(seed: u64) -> RandomAgent<G> {
         RandomAgent {
             rng: ChaCha8Rng::seed_from_u64(seed),
             buf: Vec::new(),
@@ -19,15 +20,13 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
+impl<G: Game> Agent<G> for RandomAgent<G> {
     fn name(&self) -> String {
         "random".into()
     }
-    fn choose(&mut self, state: &State) -> Command {
-        legal_commands_into(state, &mut self.buf);
-        if self.buf.is_empty() {
-            return Command::Pass;
-        }
+    fn choose(&mut self, state: &G) -> G::Move {
+        state.legal_moves(&mut self.buf);
+        // Only called while the game is ongoing, so there is at least one legal move.
         self.buf[self.rng.gen_range(0..self.buf.len())]
     }
 }

@@ -2,6 +2,9 @@
 use super::load_db;
 use anyhow::Result;
 use clap::Args;
+use orbitals::agent::eval::OrbitalsHeuristic;
+use orbitals::agent::mcts::{self, MctsAgent, MctsConfig};
+use orbitals::agent::Agent;
 use orbitals::data::Deck;
 use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
@@ -17,6 +20,30 @@ pub struct BenchArgs {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 2.0)]
     pub seconds: f64,
+}
+
+/// MCTS simulations (iterations: determinize, select, expand, playout, evaluate, back up) per
+/// second on one core, from the mid-game position, with the `mcts:normal` settings.
+fn mcts(s: &State, seconds: f64) {
+    let cfg = MctsConfig::default();
+    let h = OrbitalsHeuristic::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut sims, start) = (0u64, Instant::now());
+    while start.elapsed().as_secs_f64() < seconds {
+        sims += mcts::search(s, &h, &cfg, &mut rng).iterations;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("mcts_simulations_per_sec: {:.0}", sims as f64 / secs);
+    let t = Instant::now();
+    let mut agent = MctsAgent::<State, _>::new(cfg, h, 7, "mcts:normal");
+    let decisions = 20;
+    for _ in 0..decisions {
+        std::hint::black_box(agent.choose(s));
+    }
+    println!(
+        "mcts_normal_decision_ms: {:.2}",
+        t.elapsed().as_secs_f64() * 1000.0 / decisions as f64
+    );
 }
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
@@ -58,5 +85,6 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         "state_clone_ns: {:.1}",
         t.elapsed().as_nanos() as f64 / n as f64
     );
+    mcts(&s, a.seconds);
     Ok(())
 }

@@ -1,48 +1,62 @@
-//! `orbitals match` and the headless demo.
+//! `orbitals match` (seat-swapped AI-vs-AI series with statistics, JSON, an SVG chart and
+//! replays) and the headless demo.
 use super::load_db;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use orbitals::agent::parse_agent;
+use indicatif::{ProgressBar, ProgressStyle};
+use orbitals::agent::chart;
+use orbitals::agent::stats::format_p;
+use orbitals::agent::tournament::{self, Series, SeriesGame, Summary};
+use orbitals::agent::{parse_agent, AgentSpec};
 use orbitals::data::Deck;
-use orbitals::play::{play_game, GameRecord};
+use orbitals::play::play_game;
 use orbitals::scenario::{self, notation, Handles};
-use orbitals::state::{Outcome, State, DEFAULT_TURN_LIMIT};
+use orbitals::state::{State, DEFAULT_TURN_LIMIT};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
+    /// Deck of side 1 (the --p1 agent keeps it when seats swap, unless --swap-decks).
     #[arg(long, default_value = "decks/vanguard.yaml")]
     pub deck1: PathBuf,
+    /// Deck of side 2.
     #[arg(long, default_value = "decks/bastion.yaml")]
     pub deck2: PathBuf,
-    /// Agent for seat 1 (`random`).
+    /// Agent of side 1: `random`, `greedy`, `mcts`, `mcts:easy|normal|hard`, or
+    /// `mcts:iters=N,ms=N,c=X,playout=N,threads=N`.
     #[arg(long, default_value = "random")]
     pub p1: String,
-    /// Agent for seat 2.
+    /// Agent of side 2 (same syntax).
     #[arg(long, default_value = "random")]
     pub p2: String,
+    /// Games to play; seats swap every other game.
     #[arg(long, default_value_t = 1)]
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long, default_value_t = DEFAULT_TURN_LIMIT)]
     pub turn_limit: u16,
-    /// Save the (first) game as a replay in scenario format.
+    /// Games played in parallel.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Decks follow the seats, not the agents: each agent plays both decks (fair agent
+    /// comparison when the decks differ).
+    #[arg(long)]
+    pub swap_decks: bool,
+    /// Save the first game as a replay in scenario format.
     #[arg(long)]
     pub save: Option<PathBuf>,
-}
-
-fn record_commands(
-    r: &GameRecord,
-    db: std::sync::Arc<orbitals::data::CardDb>,
-    decks: &[Deck],
-) -> Vec<String> {
-    let s = State::from_decks(db, decks, r.seed);
-    let h = Handles::defaults(&s);
-    r.commands
-        .iter()
-        .map(|c| notation::format_command(c, &h))
-        .collect()
+    /// Save every game as a replay (`game-0001.yaml`, …) in this directory.
+    #[arg(long)]
+    pub save_dir: Option<PathBuf>,
+    /// Print the results as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the win rates with their 95% intervals into this SVG file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
 }
 
 /// Path of `target` written relative to the directory of `from_file`, if both resolve.
@@ -65,62 +79,164 @@ fn relative_to(target: &Path, from_file: &Path) -> String {
     out.to_string_lossy().into_owned()
 }
 
+/// Writes one game as a replay file (scenario format).
+fn save_replay(
+    cards: &Path,
+    db: &std::sync::Arc<orbitals::data::CardDb>,
+    g: &SeriesGame,
+    turn_limit: u16,
+    path: &Path,
+) -> Result<()> {
+    let r = &g.record;
+    let s = State::from_decks(db.clone(), &g.decks, r.seed);
+    let h = Handles::defaults(&s);
+    let lines: Vec<String> = r
+        .commands
+        .iter()
+        .map(|c| notation::format_command(c, &h))
+        .collect();
+    let text = scenario::replay_yaml(
+        &relative_to(cards, path),
+        r.seed,
+        turn_limit,
+        &g.decks,
+        db,
+        &lines,
+        &notation::format_outcome(r.outcome),
+    );
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+fn spec(flag: &str, s: &str) -> Result<AgentSpec> {
+    AgentSpec::parse(s).map_err(|e| anyhow::anyhow!("{flag} `{s}`: {e}"))
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// The human-readable results table.
+fn print_table(s: &Summary) {
+    let [a, b] = &s.sides;
+    println!(
+        "games: {}  p1 ({}) wins: {}  p2 ({}) wins: {}  draws: {}",
+        s.games, a.agent, a.wins, b.agent, b.wins, s.draws
+    );
+    println!();
+    let w = s
+        .sides
+        .iter()
+        .map(|x| x.agent.len())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let dw = s
+        .sides
+        .iter()
+        .map(|x| x.deck.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    println!(
+        "{:<w$}  {:<dw$}  {:>5}  {:>6}  {:>5}  {:>8}  {:>17}  {:>9}  {:>10}",
+        "agent",
+        "deck",
+        "wins",
+        "losses",
+        "draws",
+        "win rate",
+        "95% CI (Wilson)",
+        "p vs 50%",
+        "moving 1st"
+    );
+    for x in &s.sides {
+        println!(
+            "{:<w$}  {:<dw$}  {:>5}  {:>6}  {:>5}  {:>8}  {:>17}  {:>9}  {:>10}",
+            x.agent,
+            x.deck,
+            x.wins,
+            x.losses,
+            x.draws,
+            pct(x.win_rate),
+            format!("[{}, {}]", pct(x.ci_low), pct(x.ci_high)),
+            format_p(x.p_value),
+            format!("{} ({})", pct(x.first_win_rate), x.first_games),
+        );
+    }
+    println!();
+    println!(
+        "first-seat (first mover) win rate: {} [{}, {}]",
+        pct(s.first_mover_win_rate),
+        pct(s.first_mover_ci_low),
+        pct(s.first_mover_ci_high)
+    );
+    println!(
+        "game length: mean {:.1} turns, max {} turns (limit {})",
+        s.mean_turns, s.max_turns, s.turn_limit
+    );
+    println!(
+        "mean turns: {:.1}  games/s: {:.2}  seconds: {:.1}",
+        s.mean_turns, s.games_per_sec, s.seconds
+    );
+}
+
 pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
+    if a.jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let agents = [spec("--p1", &a.p1)?, spec("--p2", &a.p2)?];
     let db = load_db(cards)?;
     let d1 = Deck::load(&a.deck1, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
     let d2 = Deck::load(&a.deck2, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
-    parse_agent(&a.p1, 0)
-        .map_err(anyhow::Error::msg)
-        .context("--p1")?;
-    parse_agent(&a.p2, 0)
-        .map_err(anyhow::Error::msg)
-        .context("--p2")?;
-    let (mut w1, mut w2, mut draws, mut turns) = (0u32, 0u32, 0u32, 0u64);
-    let start = std::time::Instant::now();
-    for g in 0..a.games {
-        let seed = a.seed.wrapping_add(g as u64);
-        let mut agents = vec![
-            parse_agent(&a.p1, seed.wrapping_mul(2)).map_err(anyhow::Error::msg)?,
-            parse_agent(&a.p2, seed.wrapping_mul(2) + 1).map_err(anyhow::Error::msg)?,
-        ];
-        let decks = [d1.clone(), d2.clone()];
-        let r = play_game(db.clone(), &decks, seed, a.turn_limit, &mut agents, &mut ());
-        match r.outcome {
-            Outcome::Winner(p) if p.0 == 0 => w1 += 1,
-            Outcome::Winner(_) => w2 += 1,
-            _ => draws += 1,
-        }
-        turns += r.turns as u64;
-        if g == 0 {
-            if let Some(path) = &a.save {
-                let lines = record_commands(&r, db.clone(), &decks);
-                let text = scenario::replay_yaml(
-                    &relative_to(cards, path),
-                    seed,
-                    a.turn_limit,
-                    &decks,
-                    &db,
-                    &lines,
-                    &notation::format_outcome(r.outcome),
-                );
-                std::fs::write(path, text)
-                    .with_context(|| format!("writing {}", path.display()))?;
-            }
+    if let Some(dir) = &a.save_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let series = Series {
+        agents,
+        decks: [d1, d2],
+        games: a.games,
+        seed: a.seed,
+        turn_limit: a.turn_limit,
+        jobs: a.jobs,
+        swap_decks: a.swap_decks,
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(a.games as u64);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let games = tournament::run(&db, &series, &|| bar.inc(1)).map_err(anyhow::Error::msg)?;
+    bar.finish_and_clear();
+    let summary = tournament::summarize(&series, &games, started);
+    if let Some(path) = &a.save {
+        save_replay(cards, &db, &games[0], a.turn_limit, path)?;
+    }
+    if let Some(dir) = &a.save_dir {
+        for g in &games {
+            let path = dir.join(format!("game-{:04}.yaml", g.index + 1));
+            save_replay(cards, &db, g, a.turn_limit, &path)?;
         }
     }
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "games: {}  p1 ({}) wins: {w1}  p2 ({}) wins: {w2}  draws: {draws}",
-        a.games, a.p1, a.p2
-    );
-    println!(
-        "mean turns: {:.1}  games/s: {:.1}",
-        turns as f64 / a.games as f64,
-        a.games as f64 / secs
-    );
+    if let Some(path) = &a.svg {
+        std::fs::write(path, chart::svg(&summary))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        print_table(&summary);
+    }
     Ok(())
 }
 

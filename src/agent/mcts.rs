@@ -1,0 +1,397 @@
+//! Monte Carlo tree search with determinization, for any [`Game`].
+//!
+//! * **Hidden information:** every iteration starts from a fresh [`Game::determinize`] of the
+//!   root for the searching player, so opponents' hands, deck orders and face-down cards are
+//!   sampled, never read (single-observer information-set MCTS, "SO-ISMCTS").
+//! * **Chance:** the tree is open-loop: nodes are sequences of moves, not states. Each
+//!   iteration replays the moves on its own determinized state with its own dice, so a node's
+//!   statistics average over dice outcomes and hidden cards.
+//! * **Legal moves differ between iterations** (an opponent's hand, a ship that died in one
+//!   roll): selection only considers children legal in the current iteration and uses their
+//!   *availability* count instead of the parent's visits in UCB1.
+//! * **Multi-move turns:** every node stores the player who made its move; rewards are backed
+//!   up per player, so a node is always judged by the player who chose it.
+//! * **Playouts** are short: up to `playout` moves of the heuristic's light policy, then the
+//!   position is evaluated. The leaf value of each player is
+//!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
+//!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
+//!
+//! The move played is the root child with the most visits. With `threads > 1` several
+//! independent trees (root parallelization) run on the rayon pool and their root visits are
+//! summed; each tree has its own seed, so the result is reproducible.
+use super::game::{advantages, child_rng, terminal_values, Game, Heuristic, MAX_PLAYERS};
+use super::Agent;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+const NONE: u32 = u32::MAX;
+
+/// Search budget and parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per tree (and per decision), unless `time` is set.
+    pub iterations: u32,
+    /// Wall-time budget per decision; overrides `iterations` when set.
+    pub time: Option<Duration>,
+    /// UCB1 exploration constant (rewards are in `[0, 1]`).
+    pub c: f32,
+    /// Most playout moves after leaving the tree before evaluating.
+    pub playout: u32,
+    /// Independent trees searched in parallel (root parallelization).
+    pub threads: usize,
+    /// Virtual visits given to each root move, valued by its exact one-ply expectation (the
+    /// greedy agent's knowledge, combat odds enumerated); 0 disables this prior.
+    pub prior: u32,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: 1000,
+            time: None,
+            c: 0.2,
+            playout: 0,
+            threads: 1,
+            prior: 10,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: M,
+    /// The player who made `mv`.
+    player: u8,
+    visits: u32,
+    avail: u32,
+    total: f32,
+    first_child: u32,
+    next_sibling: u32,
+}
+
+/// Result of one search: the root moves with their visit counts, and the iterations run.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub visits: Vec<(M, u32, f32)>,
+    pub iterations: u64,
+}
+
+/// Runs one tree search from `root` for the player to move.
+pub fn search<G: Game, H: Heuristic<G>>(
+    root: &G,
+    h: &H,
+    cfg: &MctsConfig,
+    rng: &mut ChaCha8Rng,
+) -> SearchResult<G::Move> {
+    let me = root.current_player();
+    let n = root.num_players().clamp(1, MAX_PLAYERS);
+    let mut base = [0.0f32; MAX_PLAYERS];
+    advantages(h, root, me, &mut base[..n]);
+    let inv_t = 1.0 / h.temperature().max(1e-6);
+    let mut legal: Vec<G::Move> = Vec::with_capacity(64);
+    root.legal_moves(&mut legal);
+    let placeholder = legal[0];
+    let mut nodes: Vec<Node<G::Move>> = Vec::with_capacity(cfg.iterations.min(1 << 20) as usize);
+    nodes.push(Node {
+        mv: placeholder,
+        player: me as u8,
+        visits: 0,
+        avail: 0,
+        total: 0.0,
+        first_child: NONE,
+        next_sibling: NONE,
+    });
+    if cfg.prior > 0 {
+        root_prior(
+            root,
+            h,
+            cfg.prior,
+            &base[..n],
+            inv_t,
+            rng,
+            &legal,
+            &mut nodes,
+        );
+    }
+    let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut seen: Vec<bool> = Vec::with_capacity(64);
+    let mut adv = [0.0f32; MAX_PLAYERS];
+    let mut values = [0.0f32; MAX_PLAYERS];
+    let start = Instant::now();
+    let mut it: u64 = 0;
+    loop {
+        match cfg.time {
+            Some(t) if it.is_multiple_of(32) && it > 0 && start.elapsed() >= t => break,
+            None if it >= cfg.iterations as u64 => break,
+            _ => {}
+        }
+        it += 1;
+        let mut g = root.determinize(me, rng);
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        let mut expanded = false;
+        // Selection and expansion.
+        while g.status() == super::game::Status::Ongoing {
+            g.legal_moves(&mut legal);
+            let player = g.current_player();
+            seen.clear();
+            seen.resize(legal.len(), false);
+            let mut best = NONE;
+            let mut best_ucb = f32::NEG_INFINITY;
+            let mut child = nodes[node as usize].first_child;
+            while child != NONE {
+                let c = &mut nodes[child as usize];
+                if let Some(j) = legal.iter().position(|m| *m == c.mv) {
+                    seen[j] = true;
+                    c.avail += 1;
+                    let mean = c.total / c.visits.max(1) as f32;
+                    let ucb =
+                        mean + cfg.c * ((c.avail as f32).ln() / c.visits.max(1) as f32).sqrt();
+                    if ucb > best_ucb {
+                        best_ucb = ucb;
+                        best = child;
+                    }
+                }
+                child = c.next_sibling;
+            }
+            let unexpanded = seen.iter().filter(|s| !**s).count();
+            if unexpanded > 0 {
+                let k = rng.gen_range(0..unexpanded);
+                let j = (0..legal.len()).filter(|&j| !seen[j]).nth(k).unwrap_or(0);
+                let mv = legal[j];
+                let id = nodes.len() as u32;
+                let parent = &mut nodes[node as usize];
+                let next = parent.first_child;
+                parent.first_child = id;
+                nodes.push(Node {
+                    mv,
+                    player: player as u8,
+                    visits: 0,
+                    avail: 1,
+                    total: 0.0,
+                    first_child: NONE,
+                    next_sibling: next,
+                });
+                g.apply(mv);
+                path.push(id);
+                expanded = true;
+                break;
+            }
+            node = best;
+            g.apply(nodes[node as usize].mv);
+            path.push(node);
+        }
+        // Playout.
+        if expanded {
+            for _ in 0..cfg.playout {
+                if g.status() != super::game::Status::Ongoing {
+                    break;
+                }
+                g.legal_moves(&mut legal);
+                let m = h.playout_move(&g, &legal, rng);
+                g.apply(m);
+            }
+        }
+        // Evaluation.
+        if !terminal_values(g.status(), &mut values[..n]) {
+            advantages(h, &g, me, &mut adv[..n]);
+            for p in 0..n {
+                values[p] = 1.0 / (1.0 + (-(adv[p] - base[p]) * inv_t).exp());
+            }
+        }
+        // Backpropagation.
+        for &id in &path {
+            let nd = &mut nodes[id as usize];
+            nd.visits += 1;
+            nd.total += values[nd.player as usize];
+        }
+    }
+    let mut visits = Vec::new();
+    let mut child = nodes[0].first_child;
+    while child != NONE {
+        let c = &nodes[child as usize];
+        let real = if cfg.prior > 0 {
+            c.visits.saturating_sub(cfg.prior)
+        } else {
+            c.visits
+        };
+        visits.push((c.mv, real, c.total / c.visits.max(1) as f32));
+        child = c.next_sibling;
+    }
+    visits.reverse();
+    SearchResult {
+        visits,
+        iterations: it,
+    }
+}
+
+/// Creates every root child with `k` virtual visits at its exact one-ply expected value, from a
+/// determinized root (so the prior cannot peek either).
+#[allow(clippy::too_many_arguments)]
+fn root_prior<G: Game, H: Heuristic<G>>(
+    root: &G,
+    h: &H,
+    k: u32,
+    base: &[f32],
+    inv_t: f32,
+    rng: &mut ChaCha8Rng,
+    legal: &[G::Move],
+    nodes: &mut Vec<Node<G::Move>>,
+) {
+    let me = root.current_player();
+    let n = base.len();
+    let view = root.determinize(me, rng);
+    let mut outcomes = Vec::new();
+    let mut adv = [0.0f32; MAX_PLAYERS];
+    let mut values = [0.0f32; MAX_PLAYERS];
+    for &m in legal.iter().rev() {
+        outcomes.clear();
+        view.outcomes(m, 8, rng, &mut outcomes);
+        let mut q = 0.0f32;
+        for (p, g) in &outcomes {
+            if !terminal_values(g.status(), &mut values[..n]) {
+                advantages(h, g, me, &mut adv[..n]);
+                values[me] = 1.0 / (1.0 + (-(adv[me] - base[me]) * inv_t).exp());
+            }
+            q += p * values[me];
+        }
+        let id = nodes.len() as u32;
+        let next = nodes[0].first_child;
+        nodes[0].first_child = id;
+        nodes.push(Node {
+            mv: m,
+            player: me as u8,
+            visits: k,
+            avail: k,
+            total: q * k as f32,
+            first_child: NONE,
+            next_sibling: next,
+        });
+    }
+}
+
+/// The MCTS agent.
+pub struct MctsAgent<G: Game, H: Heuristic<G> + Clone> {
+    pub config: MctsConfig,
+    heuristic: H,
+    rng: ChaCha8Rng,
+    name: String,
+    buf: Vec<G::Move>,
+    /// Iterations run over all decisions (for benchmarks).
+    pub iterations: u64,
+}
+
+impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
+    pub fn new(config: MctsConfig, heuristic: H, seed: u64, name: impl Into<String>) -> Self {
+        MctsAgent {
+            config,
+            heuristic,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            name: name.into(),
+            buf: Vec::new(),
+            iterations: 0,
+        }
+    }
+
+    /// Root moves with summed visits and mean value (first tree's order).
+    pub fn analyse(&mut self, state: &G) -> Vec<(G::Move, u32, f32)> {
+        let threads = self.config.threads.max(1);
+        let mut rngs: Vec<ChaCha8Rng> = (0..threads).map(|_| child_rng(&mut self.rng)).collect();
+        let results: Vec<SearchResult<G::Move>> = if threads == 1 {
+            vec![search(state, &self.heuristic, &self.config, &mut rngs[0])]
+        } else {
+            rngs.par_iter_mut()
+                .map(|r| search(state, &self.heuristic, &self.config, r))
+                .collect()
+        };
+        let mut merged: Vec<(G::Move, u32, f32)> = Vec::new();
+        for r in &results {
+            self.iterations += r.iterations;
+            for &(m, v, q) in &r.visits {
+                match merged.iter_mut().find(|e| e.0 == m) {
+                    Some(e) => {
+                        let total = e.2 * e.1 as f32 + q * v as f32;
+                        e.1 += v;
+                        e.2 = total / e.1.max(1) as f32;
+                    }
+                    None => merged.push((m, v, q)),
+                }
+            }
+        }
+        merged
+    }
+}
+
+impl<G: Game, H: Heuristic<G> + Clone> Agent<G> for MctsAgent<G, H> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, state: &G) -> G::Move {
+        state.legal_moves(&mut self.buf);
+        if self.buf.len() == 1 {
+            return self.buf[0];
+        }
+        let merged = self.analyse(state);
+        // Most visits; ties by mean value, then by legal order (stable).
+        let mut best: Option<(G::Move, u32, f32)> = None;
+        for e in merged {
+            let better = match best {
+                None => true,
+                Some(b) => e.1 > b.1 || (e.1 == b.1 && e.2 > b.2),
+            };
+            if better {
+                best = Some(e);
+            }
+        }
+        best.map(|b| b.0).unwrap_or(self.buf[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::eval::OrbitalsHeuristic;
+    use crate::agent::testkit::new_state;
+    use crate::state::{Outcome, State};
+
+    fn agent(seed: u64) -> MctsAgent<State, OrbitalsHeuristic> {
+        let cfg = MctsConfig {
+            iterations: 200,
+            ..MctsConfig::default()
+        };
+        MctsAgent::new(cfg, OrbitalsHeuristic::default(), seed, "mcts")
+    }
+
+    #[test]
+    fn mcts_plays_legal_commands_reproducibly() {
+        let mut s = new_state(7);
+        let (mut a, mut b) = (agent(3), agent(3));
+        for _ in 0..60 {
+            if s.outcome != Outcome::Ongoing {
+                break;
+            }
+            let c = a.choose(&s);
+            assert_eq!(c, b.choose(&s), "same seed, same state: same choice");
+            assert!(s.is_legal(&c), "{c:?}");
+            s.apply(c);
+        }
+    }
+
+    #[test]
+    fn search_visits_add_up() {
+        let s = new_state(8);
+        let cfg = MctsConfig {
+            iterations: 300,
+            ..MctsConfig::default()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let r = search(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng);
+        assert_eq!(r.iterations, 300);
+        let total: u32 = r.visits.iter().map(|v| v.1).sum();
+        assert_eq!(total, 300);
+    }
+}

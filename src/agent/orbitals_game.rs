@@ -1,0 +1,306 @@
+//! The card game as a [`Game`]: the engine's [`State`] with [`Command`]s as moves, and
+//! [`determinize`], the hidden-information view of ruling O26.
+//!
+//! # What a player can see (O26)
+//! Everything in play is public: assets, ships, upgrades, debris, damage, delta-vee, and the
+//! points and host of every project. A player's own hand, deck order and projects are known to
+//! them. Of an opponent, only the *number* of cards in hand and deck is known, and the identity
+//! of their face-down projects is not.
+//!
+//! Decklists are public knowledge in this game's CLI setup, so the viewer knows the multiset of
+//! an opponent's unseen cards: their 31 cards minus the ones visible in play or removed from the
+//! game (removed cards are assumed to have been shown as they left). The agent does not remember
+//! cards it saw earlier (a refitted ship going back to hand), which loses a little information
+//! but never gains any.
+use super::game::{Game, Status};
+use crate::data::CardKind;
+use crate::ids::{CardId, CardRef, PlayerId};
+use crate::maneuver::combat;
+use crate::rules::{self, Command};
+use crate::state::{Outcome, State, Zone, NONE};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+impl Game for State {
+    type Move = Command;
+
+    fn num_players(&self) -> usize {
+        self.num_players as usize
+    }
+    fn current_player(&self) -> usize {
+        self.active.index()
+    }
+    fn status(&self) -> Status {
+        match self.outcome {
+            Outcome::Ongoing => Status::Ongoing,
+            Outcome::Winner(p) => Status::Winner(p.index()),
+            Outcome::Draw => Status::Draw,
+        }
+    }
+    fn legal_moves(&self, out: &mut Vec<Command>) {
+        rules::legal_commands_into(self, out);
+    }
+    fn is_legal(&self, m: &Command) -> bool {
+        rules::validate(self, m).is_ok()
+    }
+    fn apply(&mut self, m: Command) {
+        rules::apply_into(self, m, &mut ());
+    }
+    fn is_random(&self, m: &Command) -> bool {
+        matches!(m, Command::Combat { .. })
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.forced_dice.clear();
+    }
+    fn determinize(&self, viewer: usize, rng: &mut ChaCha8Rng) -> State {
+        determinize(self, PlayerId(viewer as u8), rng)
+    }
+    fn turn(&self) -> u32 {
+        self.turn as u32
+    }
+
+    /// Combat is enumerated exactly: every number of hits that matters, with its binomial
+    /// probability, forced through the dice queue. Other commands have one outcome.
+    fn outcomes(
+        &self,
+        m: Command,
+        _samples: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<(f32, State)>,
+    ) {
+        let mut base = self.clone();
+        base.reseed(rng.gen());
+        let Command::Combat { ship, target, x } = m else {
+            base.apply(m);
+            out.push((1.0, base));
+            return;
+        };
+        let atk = combat::attack(self, ship, target, x);
+        let p = (atk.threshold() - 1).clamp(0, 6) as f64 / 6.0;
+        let n = atk.accuracy as usize;
+        let t = self.inst(target);
+        let need = (self.armor(target).saturating_sub(t.damage)).max(1) as usize;
+        let outcome = |h: usize| {
+            let mut g = base.clone();
+            g.forced_dice.extend(std::iter::repeat_n(1, h));
+            g.forced_dice.extend(std::iter::repeat_n(6, n - h));
+            g.apply(m);
+            g.forced_dice.clear();
+            g
+        };
+        // Hit counts at or above `need` all destroy the target: one outcome for them.
+        let mut kill = 0.0f64;
+        for h in 0..=n {
+            let prob = binomial(n, h) * p.powi(h as i32) * (1.0 - p).powi((n - h) as i32);
+            if prob <= 0.0 {
+                continue;
+            }
+            if h >= need {
+                kill += prob;
+            } else {
+                out.push((prob as f32, outcome(h)));
+            }
+        }
+        if kill > 0.0 {
+            out.push((kill as f32, outcome(need)));
+        }
+    }
+}
+
+/// `n choose k` as a float.
+fn binomial(n: usize, k: usize) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// Could card `card` be the face-down project `slot` as far as anyone can see?
+fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
+    let inst = &s.cards[slot];
+    let c = s.db.card(card);
+    if inst.points >= c.construction_cost && c.ship().is_none() {
+        // Only a finished spacecraft waiting for population stays face down (O21, O22).
+        return false;
+    }
+    match (&c.kind, inst.host) {
+        (CardKind::Asset(a), NONE) => !a.homeworld,
+        (_, NONE) => false,
+        (CardKind::Asset(_), _) => false,
+        (CardKind::Upgrade(_), _) => true,
+        (CardKind::Spacecraft(sh), h) => s
+            .card_of(CardRef(h))
+            .asset()
+            .map(|a| a.has_factory(sh.class))
+            .unwrap_or(false),
+    }
+}
+
+/// A state consistent with what `viewer` sees (O26): for every other player, the identities of
+/// the cards in their hand, deck and face-down projects are dealt again at random from the pool
+/// of those cards, keeping every slot's public facts (zone, hand arrival order, deck position,
+/// project host and points) and each project plausible (see [`plausible_project`]). The state's
+/// generator is reseeded and forced dice dropped, so the future dice are unknown too.
+///
+/// The result depends only on public information, the viewer's own cards and `rng`: the pool is
+/// sorted before dealing, so two states that differ only in an opponent's hidden cards give the
+/// same result for the same `rng`.
+pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> State {
+    let mut s = state.clone();
+    let mut pool: Vec<CardId> = Vec::with_capacity(32);
+    let mut free: Vec<usize> = Vec::with_capacity(32);
+    let mut projects: Vec<usize> = Vec::new();
+    for p in s.players() {
+        if p == viewer {
+            continue;
+        }
+        pool.clear();
+        free.clear();
+        projects.clear();
+        for (i, c) in s.cards.iter().enumerate() {
+            if c.owner != p {
+                continue;
+            }
+            match c.zone {
+                Zone::Hand | Zone::Deck => free.push(i),
+                Zone::Project => projects.push(i),
+                _ => continue,
+            }
+            pool.push(c.card);
+        }
+        pool.sort_unstable();
+        deal_projects(&mut s, &projects, &mut pool, rng);
+        pool.shuffle(rng);
+        for (&slot, &card) in free.iter().zip(pool.iter()) {
+            s.cards[slot].card = card;
+        }
+    }
+    s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
+    s.forced_dice.clear();
+    s
+}
+
+/// Deals plausible identities to face-down projects, removing them from `pool`. A few random
+/// restarts; if no plausible deal is found, any card is dealt (never the true one by design: the
+/// choice depends on the sorted pool only).
+fn deal_projects(s: &mut State, projects: &[usize], pool: &mut Vec<CardId>, rng: &mut ChaCha8Rng) {
+    if projects.is_empty() {
+        return;
+    }
+    let mut candidates: Vec<usize> = Vec::with_capacity(pool.len());
+    for attempt in 0..8 {
+        let mut rest = pool.clone();
+        let mut chosen = Vec::with_capacity(projects.len());
+        let mut ok = true;
+        for &slot in projects {
+            candidates.clear();
+            candidates.extend(
+                (0..rest.len()).filter(|&i| attempt == 7 || plausible_project(s, slot, rest[i])),
+            );
+            if candidates.is_empty() {
+                ok = false;
+                break;
+            }
+            let i = candidates[rng.gen_range(0..candidates.len())];
+            chosen.push(rest.remove(i));
+        }
+        if ok {
+            for (&slot, card) in projects.iter().zip(chosen) {
+                s.cards[slot].card = card;
+            }
+            *pool = rest;
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::testkit::{new_state, play_random};
+
+    fn hidden_multiset(s: &State, p: PlayerId) -> Vec<CardId> {
+        let mut v: Vec<CardId> = s
+            .cards
+            .iter()
+            .filter(|c| c.owner == p && matches!(c.zone, Zone::Hand | Zone::Deck | Zone::Project))
+            .map(|c| c.card)
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn o26_determinize_keeps_public_facts_and_own_cards() {
+        let mut s = new_state(3);
+        play_random(&mut s, 400, 9);
+        let viewer = s.active;
+        let opp = s.next_player(viewer);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let d = determinize(&s, viewer, &mut rng);
+        assert_eq!(hidden_multiset(&s, opp), hidden_multiset(&d, opp));
+        for (a, b) in s.cards.iter().zip(&d.cards) {
+            assert_eq!(a.zone, b.zone);
+            assert_eq!((a.host, a.points, a.order), (b.host, b.points, b.order));
+            let hidden =
+                a.owner == opp && matches!(a.zone, Zone::Hand | Zone::Deck | Zone::Project);
+            if !hidden {
+                assert_eq!(a.card, b.card, "visible or own card changed");
+            }
+        }
+        for (i, c) in d.cards.iter().enumerate() {
+            if c.owner == opp && c.zone == Zone::Project {
+                assert!(plausible_project(&d, i, c.card));
+            }
+        }
+        assert_ne!(s.rng, d.rng, "dice must be reseeded");
+    }
+
+    #[test]
+    fn o26_determinize_ignores_the_true_hidden_order() {
+        let mut s = new_state(4);
+        play_random(&mut s, 300, 2);
+        let viewer = s.active;
+        let opp = s.next_player(viewer);
+        let mut t = s.clone();
+        let deck = t.deck(opp);
+        let hand = t.hand(opp);
+        // Swap the identity of a hand card with the bottom deck card, and reverse the deck.
+        if let (Some(&h), Some(&d)) = (hand.first(), deck.last()) {
+            let (a, b) = (t.inst(h).card, t.inst(d).card);
+            t.inst_mut(h).card = b;
+            t.inst_mut(d).card = a;
+        }
+        let ids: Vec<CardId> = deck.iter().map(|r| t.inst(*r).card).collect();
+        for (r, id) in deck.iter().zip(ids.into_iter().rev()) {
+            t.inst_mut(*r).card = id;
+        }
+        t.rng = ChaCha8Rng::seed_from_u64(777);
+        let a = determinize(&s, viewer, &mut ChaCha8Rng::seed_from_u64(1));
+        let b = determinize(&t, viewer, &mut ChaCha8Rng::seed_from_u64(1));
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn combat_outcomes_are_a_probability_distribution() {
+        let mut s = new_state(11);
+        let mut buf = Vec::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut checked = 0;
+        for step in 0..20_000 {
+            if s.outcome != Outcome::Ongoing {
+                s = new_state(step);
+            }
+            s.legal_moves(&mut buf);
+            if let Some(&m) = buf.iter().find(|m| matches!(m, Command::Combat { .. })) {
+                let mut out = Vec::new();
+                s.outcomes(m, 4, &mut rng, &mut out);
+                let total: f32 = out.iter().map(|(p, _)| p).sum();
+                assert!((total - 1.0).abs() < 1e-4, "{total}");
+                checked += 1;
+            }
+            let m = buf[rng.gen_range(0..buf.len())];
+            s.apply(m);
+        }
+        assert!(checked > 0);
+    }
+}

@@ -1,0 +1,252 @@
+//! Agent spec strings, as given to `orbitals match --p1 …`.
+//!
+//! Grammar: `NAME[:OPTION[,OPTION…]]`, where an option is a preset name or `key=value`.
+//!
+//! | spec | meaning |
+//! | --- | --- |
+//! | `random` | uniform over legal commands |
+//! | `greedy` | one-ply search with the evaluation function |
+//! | `mcts` / `mcts:normal` | MCTS, 1000 iterations per decision |
+//! | `mcts:easy`, `mcts:hard` | 200 / 5000 iterations |
+//! | `mcts:iters=2000,c=1.4` | explicit iterations and exploration constant |
+//! | `mcts:ms=500` | half a second per decision instead of an iteration count |
+//! | `mcts:hard,threads=2` | preset plus root parallelization over two trees |
+//! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
+//! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
+use super::eval::OrbitalsHeuristic;
+use super::greedy::GreedyAgent;
+use super::mcts::{MctsAgent, MctsConfig};
+use super::random::RandomAgent;
+use super::Agent;
+use crate::state::State;
+use std::fmt;
+use std::time::Duration;
+
+/// Iterations of the `easy`, `normal` and `hard` presets.
+pub const PRESETS: [(&str, u32); 3] = [("easy", 200), ("normal", 1000), ("hard", 5000)];
+
+/// A parsed agent spec.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    Random,
+    Greedy,
+    Mcts(MctsConfig),
+}
+
+/// Why a spec string is not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, SpecError> {
+    Err(SpecError(msg.into()))
+}
+
+fn number<T: std::str::FromStr>(key: &str, v: &str, what: &str) -> Result<T, SpecError> {
+    v.trim()
+        .parse()
+        .map_err(|_| SpecError(format!("`{key}={v}`: expected {what}")))
+}
+
+impl AgentSpec {
+    /// Parses a spec such as `mcts:iters=2000,c=1.4`.
+    pub fn parse(spec: &str) -> Result<AgentSpec, SpecError> {
+        let spec = spec.trim();
+        let (name, opts) = match spec.split_once(':') {
+            Some((n, o)) => (n.trim(), Some(o)),
+            None => (spec, None),
+        };
+        let opts: Vec<&str> = opts
+            .map(|o| o.split(',').map(str::trim).collect())
+            .unwrap_or_default();
+        if opts.iter().any(|o| o.is_empty()) {
+            return err(format!("`{spec}`: empty option"));
+        }
+        match name {
+            "random" | "greedy" => {
+                if let Some(o) = opts.first() {
+                    return err(format!("agent `{name}` takes no options (got `{o}`)"));
+                }
+                Ok(if name == "random" {
+                    AgentSpec::Random
+                } else {
+                    AgentSpec::Greedy
+                })
+            }
+            "mcts" => {
+                let mut cfg = MctsConfig::default();
+                for o in opts {
+                    match o.split_once('=') {
+                        None => match PRESETS.iter().find(|(p, _)| *p == o) {
+                            Some((_, iters)) => {
+                                cfg.iterations = *iters;
+                                cfg.time = None;
+                            }
+                            None => {
+                                return err(format!(
+                                    "unknown mcts option `{o}` (presets: easy, normal, hard; \
+                                     keys: iters, ms, c, playout, prior, threads)"
+                                ))
+                            }
+                        },
+                        Some((k, v)) => match k.trim() {
+                            "iters" | "iterations" => {
+                                let n: u32 = number(k, v, "a whole number of iterations")?;
+                                if n == 0 {
+                                    return err("`iters` must be at least 1");
+                                }
+                                cfg.iterations = n;
+                                cfg.time = None;
+                            }
+                            "ms" => {
+                                let ms: u64 = number(k, v, "milliseconds")?;
+                                if ms == 0 {
+                                    return err("`ms` must be at least 1");
+                                }
+                                cfg.time = Some(Duration::from_millis(ms));
+                            }
+                            "c" => {
+                                let c: f32 = number(k, v, "a number")?;
+                                if !c.is_finite() || c < 0.0 {
+                                    return err("`c` must be a non-negative number");
+                                }
+                                cfg.c = c;
+                            }
+                            "playout" => cfg.playout = number(k, v, "a number of commands")?,
+                            "prior" => cfg.prior = number(k, v, "a number of virtual visits")?,
+                            "threads" => {
+                                let t: usize = number(k, v, "a number of threads")?;
+                                if !(1..=256).contains(&t) {
+                                    return err("`threads` must be between 1 and 256");
+                                }
+                                cfg.threads = t;
+                            }
+                            other => {
+                                return err(format!(
+                                    "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
+                                     prior, threads)"
+                                ))
+                            }
+                        },
+                    }
+                }
+                Ok(AgentSpec::Mcts(cfg))
+            }
+            "" => err("empty agent spec (available: random, greedy, mcts)"),
+            other => err(format!(
+                "unknown agent `{other}` (available: random, greedy, mcts)"
+            )),
+        }
+    }
+
+    /// Builds the agent for the card game, seeded for reproducible play.
+    pub fn build(&self, seed: u64) -> Box<dyn Agent> {
+        let h = OrbitalsHeuristic::default();
+        match self {
+            AgentSpec::Random => Box::new(RandomAgent::<State>::new(seed)),
+            AgentSpec::Greedy => Box::new(GreedyAgent::<State, _>::new(h, seed)),
+            AgentSpec::Mcts(cfg) => Box::new(MctsAgent::<State, _>::new(
+                cfg.clone(),
+                h,
+                seed,
+                self.to_string(),
+            )),
+        }
+    }
+}
+
+/// Canonical spec string: `mcts:normal` for the presets, explicit keys otherwise.
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::Mcts(cfg) => {
+                let d = MctsConfig::default();
+                let mut parts: Vec<String> = Vec::new();
+                match (cfg.time, PRESETS.iter().find(|p| p.1 == cfg.iterations)) {
+                    (Some(t), _) => parts.push(format!("ms={}", t.as_millis())),
+                    (None, Some((p, _))) => parts.push(p.to_string()),
+                    (None, None) => parts.push(format!("iters={}", cfg.iterations)),
+                }
+                if cfg.c != d.c {
+                    parts.push(format!("c={}", cfg.c));
+                }
+                if cfg.playout != d.playout {
+                    parts.push(format!("playout={}", cfg.playout));
+                }
+                if cfg.prior != d.prior {
+                    parts.push(format!("prior={}", cfg.prior));
+                }
+                if cfg.threads != d.threads {
+                    parts.push(format!("threads={}", cfg.threads));
+                }
+                write!(f, "mcts:{}", parts.join(","))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names_presets_and_keys() {
+        assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
+        assert_eq!(AgentSpec::parse(" greedy "), Ok(AgentSpec::Greedy));
+        let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:hard,threads=2").unwrap() else {
+            panic!()
+        };
+        assert_eq!((c.iterations, c.threads), (5000, 2));
+        let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:iters=2000,c=1.4").unwrap() else {
+            panic!()
+        };
+        assert_eq!((c.iterations, c.c), (2000, 1.4));
+        let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:ms=250").unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.time, Some(Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn canonical_names_round_trip() {
+        for s in [
+            "random",
+            "greedy",
+            "mcts:normal",
+            "mcts:iters=2000,c=1.4",
+            "mcts:ms=300",
+        ] {
+            let spec = AgentSpec::parse(s).unwrap();
+            assert_eq!(spec.to_string(), s);
+            assert_eq!(AgentSpec::parse(&spec.to_string()), Ok(spec));
+        }
+    }
+
+    #[test]
+    fn bad_specs_give_clear_errors() {
+        for (s, needle) in [
+            ("alphazero", "unknown agent `alphazero`"),
+            ("", "empty agent spec"),
+            ("greedy:fast", "takes no options"),
+            ("mcts:iters=abc", "expected a whole number"),
+            ("mcts:iters=0", "at least 1"),
+            ("mcts:depth=3", "unknown mcts key `depth`"),
+            ("mcts:insane", "unknown mcts option `insane`"),
+            ("mcts:c=-1", "non-negative"),
+            ("mcts:threads=0", "between 1 and 256"),
+            ("mcts:normal,", "empty option"),
+        ] {
+            let e = AgentSpec::parse(s).unwrap_err();
+            assert!(e.0.contains(needle), "`{s}`: {e}");
+        }
+    }
+}
