@@ -1,0 +1,112 @@
+//! Globetrotter as an agent [`Game`]: the engine's [`State`] with [`Command`]s as moves, so the
+//! generic random, greedy and MCTS agents play it.
+//!
+//! * **Hidden information.** None: every piece, hit point, structure state, the orbit and the
+//!   Treasuries are public. [`Game::determinize`] is the identity apart from reseeding the dice
+//!   (and dropping forced dice), so no agent knows future rolls.
+//! * **Chance.** Shooting and firing roll dice ([`Command::rolls_dice`]). A shot's outcomes are
+//!   enumerated exactly (miss / hit without wound / wound, with their probabilities, forced
+//!   through the dice queue); a Drill Cannon's fire (several wound rolls and the 2d6) is sampled.
+use super::command::Command;
+use super::damage::WOUND_ON;
+use super::shoot::rover_to_hit;
+use super::state::{Loc, Outcome, PieceKind, State};
+use super::{apply_into, legal_commands_into, validate};
+use crate::agent::game::{Game, Status};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+impl Game for State {
+    type Move = Command;
+
+    fn num_players(&self) -> usize {
+        self.config.players as usize
+    }
+    fn current_player(&self) -> usize {
+        self.active.index()
+    }
+    fn status(&self) -> Status {
+        match self.outcome {
+            Outcome::Ongoing => Status::Ongoing,
+            Outcome::Winner(p) => Status::Winner(p.index()),
+            Outcome::Draw => Status::Draw,
+        }
+    }
+    fn legal_moves(&self, out: &mut Vec<Command>) {
+        legal_commands_into(self, out);
+    }
+    fn is_legal(&self, m: &Command) -> bool {
+        validate(self, m).is_ok()
+    }
+    fn apply(&mut self, m: Command) {
+        apply_into(self, m, &mut ());
+    }
+    fn is_random(&self, m: &Command) -> bool {
+        m.rolls_dice()
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.forced_dice.clear();
+    }
+    /// No hidden information: the same position with fresh dice.
+    fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> State {
+        let mut s = self.clone();
+        s.reseed(rng.gen());
+        s
+    }
+    fn turn(&self) -> u32 {
+        u32::from(self.turn)
+    }
+
+    fn outcomes(
+        &self,
+        m: Command,
+        samples: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<(f32, State)>,
+    ) {
+        let mut base = self.clone();
+        base.reseed(rng.gen());
+        match m {
+            Command::Shoot { from, to, target } => {
+                let p_wound = f32::from(7 - WOUND_ON) / 6.0;
+                let p_hit = match target {
+                    PieceKind::Rover => {
+                        let need = rover_to_hit(self, self.active, from, Loc { face: to, ..from });
+                        f32::from(7 - need) / 6.0
+                    }
+                    PieceKind::Fort | PieceKind::Building => 1.0,
+                };
+                let rover = target == PieceKind::Rover;
+                let forced = |dice: &[u8]| {
+                    let mut g = base.clone();
+                    g.forced_dice.extend(dice.iter().copied());
+                    apply_into(&mut g, m, &mut ());
+                    g.forced_dice.clear();
+                    g
+                };
+                if rover {
+                    out.push((1.0 - p_hit, forced(&[1])));
+                    out.push((p_hit * (1.0 - p_wound), forced(&[6, 1])));
+                    out.push((p_hit * p_wound, forced(&[6, 6])));
+                } else {
+                    out.push((1.0 - p_wound, forced(&[1])));
+                    out.push((p_wound, forced(&[6])));
+                }
+            }
+            Command::Fire if samples > 1 => {
+                let w = 1.0 / samples as f32;
+                for _ in 0..samples {
+                    let mut g = self.clone();
+                    g.reseed(rng.gen());
+                    apply_into(&mut g, m, &mut ());
+                    out.push((w, g));
+                }
+            }
+            _ => {
+                apply_into(&mut base, m, &mut ());
+                out.push((1.0, base));
+            }
+        }
+    }
+}

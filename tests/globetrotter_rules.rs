@@ -1,0 +1,448 @@
+//! Builder-style Globetrotter tests, one or more per ruling (names start with the ruling id).
+//! Scenario files under `tests/globetrotter/` cover the same rulings through the text format.
+use orbitals::globe::{Board, Distances, FaceId};
+use orbitals::globetrotter::shoot::{rover_to_hit, HIT_ON, HIT_ON_FORTIFIED};
+use orbitals::globetrotter::{
+    legal_commands, new_game, play, validate, Building, Command, Config, Event, Loc, Outcome,
+    Phase, PieceKind, PlanetId, Rover, Side, Space, State, Structure,
+};
+use orbitals::ids::PlayerId;
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+fn f(n: u8) -> FaceId {
+    FaceId::new(n).unwrap()
+}
+fn at(planet: u8, face: u8) -> Loc {
+    Loc::new(PlanetId(planet - 1), f(face))
+}
+
+/// A table in play, p1 to act, built piece by piece.
+struct Table(State);
+
+impl Table {
+    fn new(players: u8, planets: u8, facing: bool) -> Table {
+        let c = Config {
+            players,
+            planets,
+            facing,
+            ..Config::default()
+        };
+        let mut s = State::empty(c, 7);
+        s.phase = Phase::Play;
+        s.turn = 1;
+        s.actions = 1;
+        Table(s)
+    }
+    fn rover(mut self, l: Loc, owner: PlayerId, hp: u8) -> Table {
+        self.0.space_mut(l).rover = Some(Rover {
+            owner,
+            hp,
+            facing: 0,
+        });
+        self
+    }
+    fn facing(mut self, l: Loc, facing: u8) -> Table {
+        self.0.space_mut(l).rover.as_mut().unwrap().facing = facing;
+        self
+    }
+    fn fort(mut self, l: Loc, owner: PlayerId) -> Table {
+        self.0.space_mut(l).fort = Some(owner);
+        self
+    }
+    fn building(mut self, l: Loc, owner: PlayerId, kind: Structure) -> Table {
+        self.0.space_mut(l).building = Some(Building { owner, kind, hp: 5 });
+        self
+    }
+    fn dice(mut self, d: &[u8]) -> Table {
+        self.0.forced_dice = d.iter().copied().collect();
+        self
+    }
+    fn done(self) -> State {
+        assert!(self.0.invariant_violations().is_empty());
+        self.0
+    }
+}
+
+fn rule(s: &State, c: Command) -> &'static str {
+    validate(s, &c).expect_err("illegal").rule()
+}
+
+#[test]
+fn g01_board_has_76_spaces_and_11_hqs_per_planet() {
+    let (s, _) = new_game(
+        Config {
+            planets: 2,
+            ..Config::default()
+        },
+        1,
+    )
+    .unwrap();
+    // Setup lists one `place` per empty HQ of every planet.
+    assert_eq!(legal_commands(&s).len(), 2 * 11);
+    assert_eq!(Board::get().spaces().len(), 76);
+}
+
+#[test]
+fn g02_distance_counts_entered_spaces_from_the_shooter() {
+    let d = Distances::get();
+    assert_eq!(d.distance(f(91), f(72)), Some(3));
+    assert_eq!(d.distance(f(72), f(91)), Some(4));
+    let s = Table::new(2, 1, false)
+        .rover(at(1, 91), P1, 5)
+        .rover(at(1, 72), P2, 5)
+        .done();
+    let shot = |from, to| Command::Shoot {
+        from,
+        to,
+        target: PieceKind::Rover,
+    };
+    assert!(validate(&s, &shot(at(1, 91), f(72))).is_ok());
+    let mut t = s.clone();
+    t.active = P2;
+    assert_eq!(rule(&t, shot(at(1, 72), f(91))), "G2");
+}
+
+#[test]
+fn g03_space_holds_one_rover_or_building() {
+    let s = Table::new(2, 1, false)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 78), P1, 5)
+        .building(at(1, 91), P2, Structure::Factory)
+        .done();
+    let mv = |to| Command::Move {
+        from: at(1, 87),
+        to: f(to),
+        side: None,
+    };
+    assert_eq!(rule(&s, mv(78)), "G4");
+    assert_eq!(rule(&s, mv(91)), "G4");
+    assert!(std::mem::size_of::<Space>() <= 12, "spaces stay small");
+}
+
+#[test]
+fn g04_move_and_turn_passes() {
+    let mut s = Table::new(2, 1, false)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 61), P2, 5)
+        .done();
+    let ev = play(
+        &mut s,
+        Command::Move {
+            from: at(1, 87),
+            to: f(77),
+            side: None,
+        },
+    )
+    .unwrap();
+    assert!(ev.contains(&Event::Moved {
+        from: at(1, 87),
+        to: at(1, 77)
+    }));
+    assert_eq!(s.active, P2);
+    assert!(s.space(at(1, 77)).rover.is_some() && s.space(at(1, 87)).rover.is_none());
+}
+
+#[test]
+fn g05_fortify_rules() {
+    let s = Table::new(2, 1, false)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 78), P2, 5)
+        .fort(at(1, 77), P2)
+        .done();
+    let fo = |to| Command::Fortify {
+        from: at(1, 87),
+        to: f(to),
+    };
+    assert!(validate(&s, &fo(91)).is_ok());
+    assert_eq!(rule(&s, fo(78)), "G5");
+    assert_eq!(rule(&s, fo(77)), "G5");
+    assert_eq!(rule(&s, fo(88)), "G5");
+}
+
+#[test]
+fn g06_to_hit_needs_every_cheapest_path_fortified() {
+    let base = || {
+        Table::new(2, 1, false)
+            .rover(at(1, 87), P1, 5)
+            .rover(at(1, 88), P2, 5)
+    };
+    let s = base().done();
+    assert_eq!(rover_to_hit(&s, P1, at(1, 87), at(1, 88)), HIT_ON);
+    let s = base().fort(at(1, 79), P2).done();
+    assert_eq!(rover_to_hit(&s, P1, at(1, 87), at(1, 88)), HIT_ON);
+    let s = base().fort(at(1, 79), P2).fort(at(1, 91), P2).done();
+    assert_eq!(rover_to_hit(&s, P1, at(1, 87), at(1, 88)), HIT_ON_FORTIFIED);
+    // The shooter's own fortifications never count.
+    let s = base().fort(at(1, 79), P1).fort(at(1, 91), P1).done();
+    assert_eq!(rover_to_hit(&s, P1, at(1, 87), at(1, 88)), HIT_ON);
+    // Neither does the target's own space.
+    let s = base().fort(at(1, 88), P2).done();
+    assert_eq!(rover_to_hit(&s, P1, at(1, 87), at(1, 88)), HIT_ON);
+}
+
+#[test]
+fn g06_wounds_and_destruction() {
+    let mut s = Table::new(2, 1, false)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 78), P2, 1)
+        .rover(at(1, 61), P2, 5)
+        .dice(&[6, 6])
+        .done();
+    let ev = play(
+        &mut s,
+        Command::Shoot {
+            from: at(1, 87),
+            to: f(78),
+            target: PieceKind::Rover,
+        },
+    )
+    .unwrap();
+    assert!(ev.contains(&Event::Removed {
+        at: at(1, 78),
+        piece: PieceKind::Rover,
+        owner: P2
+    }));
+    assert_eq!(s.outcome, Outcome::Ongoing);
+}
+
+#[test]
+fn g07_build_lists_the_free_moves_out() {
+    let mut t = Table::new(2, 1, false)
+        .rover(at(1, 91), P1, 5)
+        .rover(at(1, 61), P2, 5);
+    for n in [86, 87, 88, 89, 90] {
+        t = t.fort(at(1, n), P1);
+    }
+    let s = t.done();
+    let builds: Vec<Command> = legal_commands(&s)
+        .into_iter()
+        .filter(|c| matches!(c, Command::Build { .. }))
+        .collect();
+    // 4 structures x 5 exits.
+    assert_eq!(builds.len(), 20);
+    let mut s2 = s.clone();
+    play(&mut s2, builds[0]).unwrap();
+    assert!(s2.space(at(1, 91)).building.is_some());
+    assert_eq!(s2.rovers_of(P1).count(), 1);
+}
+
+#[test]
+fn g08_drill_cannon_cycle_and_planet_count() {
+    let mut s = Table::new(2, 2, false)
+        .building(at(1, 91), P1, Structure::DrillCannon)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(2, 61), P2, 5)
+        .rover(at(1, 40), P2, 5)
+        .done();
+    assert_eq!(rule(&s, Command::Fire), "G8");
+    assert_eq!(rule(&s, Command::Aim { at: at(1, 40) }), "G8");
+    s.forced_dice.extend([1, 6, 6]);
+    for cmd in [Command::Ready, Command::Aim { at: at(1, 40) }] {
+        play(&mut s, cmd).unwrap();
+        play(&mut s, Command::Pass).unwrap();
+    }
+    // Aiming at another planet is refused.
+    assert_eq!(rule(&s, Command::Aim { at: at(2, 40) }), "G8");
+    let ev = play(&mut s, Command::Fire).unwrap();
+    assert_eq!(s.planets[0].fired, 1);
+    assert_eq!(s.planets[1].fired, 0);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::PlanetRoll { count: 1, .. })));
+    assert_eq!(s.player(P1).drill, orbitals::globetrotter::Drill::Idle);
+}
+
+#[test]
+fn g09_treasury_gives_up_to_four_actions() {
+    let mut s = Table::new(2, 1, false)
+        .building(at(1, 91), P1, Structure::Treasury)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 61), P2, 5)
+        .done();
+    s.players[0].treasury = 3;
+    for _ in 0..3 {
+        play(&mut s, Command::Spend).unwrap();
+    }
+    assert_eq!(s.actions, 4);
+    assert_eq!(rule(&s, Command::Spend), "G9");
+    assert_eq!(rule(&s, Command::Save), "G9");
+    for _ in 0..4 {
+        assert_eq!(s.active, P1);
+        let action = legal_commands(&s)
+            .into_iter()
+            .find(|c| c.is_action())
+            .unwrap();
+        play(&mut s, action).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(s.active, P2);
+}
+
+#[test]
+fn g10_simultaneous_loss_is_a_draw_and_game_over_rejects() {
+    let mut s = Table::new(2, 1, false)
+        .building(at(1, 91), P1, Structure::DrillCannon)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 61), P2, 5)
+        .dice(&[1, 1, 1])
+        .done();
+    s.players[0].drill = orbitals::globetrotter::Drill::Aimed(f(40));
+    s.planets[0].fired = 9;
+    play(&mut s, Command::Fire).unwrap();
+    assert_eq!(s.outcome, Outcome::Draw);
+    assert!(legal_commands(&s).is_empty());
+    assert_eq!(rule(&s, Command::Pass), "G10");
+}
+
+#[test]
+fn g11_tables_and_rolloff() {
+    let bad = |players, planets| {
+        new_game(
+            Config {
+                players,
+                planets,
+                ..Config::default()
+            },
+            0,
+        )
+        .err()
+        .map(|e| e.rule())
+    };
+    assert_eq!(bad(1, 1), Some("G11"));
+    assert_eq!(bad(7, 1), Some("G11"));
+    assert_eq!(bad(2, 0), Some("G13"));
+    assert_eq!(bad(6, 3), None);
+    let mut firsts = [0; 3];
+    for seed in 0..60 {
+        let c = Config {
+            players: 3,
+            ..Config::default()
+        };
+        let (a, ea) = new_game(c, seed).unwrap();
+        let (b, eb) = new_game(c, seed).unwrap();
+        assert_eq!((a.first_player, &ea), (b.first_player, &eb));
+        firsts[a.first_player.index()] += 1;
+        assert_eq!(a.active, a.first_player);
+    }
+    assert!(firsts.iter().all(|&n| n > 5), "{firsts:?}");
+}
+
+#[test]
+fn g12_facing_limits_moves_and_turns_rotate() {
+    let s = Table::new(2, 1, true)
+        .rover(at(1, 87), P1, 5)
+        .facing(at(1, 87), 1)
+        .rover(at(1, 61), P2, 5)
+        .done();
+    let moves: Vec<Command> = legal_commands(&s)
+        .into_iter()
+        .filter(|c| matches!(c, Command::Move { .. } | Command::Turn { .. }))
+        .collect();
+    assert_eq!(moves.len(), 4, "{moves:?}"); // 91 left/right, turn left/right
+    let mut t = s.clone();
+    play(
+        &mut t,
+        Command::Move {
+            from: at(1, 87),
+            to: f(91),
+            side: Some(Side::Right),
+        },
+    )
+    .unwrap();
+    assert_eq!(t.space(at(1, 91)).rover.unwrap().facing, 2);
+    let mut t = s.clone();
+    play(
+        &mut t,
+        Command::Turn {
+            at: at(1, 87),
+            side: Side::Right,
+        },
+    )
+    .unwrap();
+    assert_eq!(t.space(at(1, 87)).rover.unwrap().facing, 0);
+    // Moves need a side with the variant.
+    assert_eq!(
+        rule(
+            &s,
+            Command::Move {
+                from: at(1, 87),
+                to: f(91),
+                side: None
+            }
+        ),
+        "G12"
+    );
+}
+
+#[test]
+fn g13_orbit_is_shared_by_every_planet() {
+    let mut s = Table::new(2, 3, false)
+        .building(at(2, 91), P1, Structure::SpacePort)
+        .rover(at(2, 87), P1, 5)
+        .rover(at(3, 61), P2, 5)
+        .done();
+    play(
+        &mut s,
+        Command::Move {
+            from: at(2, 87),
+            to: f(91),
+            side: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.orbit.len(), 1);
+    play(&mut s, Command::Pass).unwrap();
+    let planets: std::collections::BTreeSet<u8> = legal_commands(&s)
+        .iter()
+        .filter_map(|c| match c {
+            Command::Descend { at, .. } => Some(at.planet.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(planets.into_iter().collect::<Vec<_>>(), vec![0, 1, 2]);
+    // Structure limits count across planets.
+    let s = Table::new(2, 2, false)
+        .building(at(2, 91), P1, Structure::Factory)
+        .rover(at(1, 61), P2, 5)
+        .fort(at(1, 86), P1)
+        .fort(at(1, 87), P1)
+        .fort(at(1, 88), P1)
+        .fort(at(1, 89), P1)
+        .fort(at(1, 90), P1)
+        .done();
+    let b = |kind| Command::Build {
+        at: at(1, 91),
+        kind,
+        exit: None,
+    };
+    assert_eq!(rule(&s, b(Structure::Factory)), "G7");
+    assert!(validate(&s, &b(Structure::Treasury)).is_ok());
+}
+
+#[test]
+fn illegal_commands_leave_the_state_unchanged() {
+    let s = Table::new(2, 1, false)
+        .rover(at(1, 87), P1, 5)
+        .rover(at(1, 61), P2, 5)
+        .dice(&[6])
+        .done();
+    let mut t = s.clone();
+    for c in [
+        Command::Fire,
+        Command::Spend,
+        Command::Move {
+            from: at(1, 61),
+            to: f(46),
+            side: None,
+        },
+        Command::Descend {
+            rover: 0,
+            at: at(1, 40),
+            facing: None,
+        },
+    ] {
+        assert!(play(&mut t, c).is_err());
+        assert_eq!(t, s);
+    }
+}
