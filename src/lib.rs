@@ -1,7 +1,10 @@
 //! Orbitals: rules engine, data loading, scenarios, AI and (behind the `client` feature) the desktop client.
 pub mod agent;
+#[cfg(feature = "client")]
+pub mod client;
 pub mod data;
 pub mod globe;
+pub mod globetrotter;
 pub mod ids;
 pub mod maneuver;
 pub mod phase;

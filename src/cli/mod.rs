@@ -1,6 +1,8 @@
 //! Command-line interface (clap): argument types and dispatch to the subcommands.
 mod bench;
 mod cards;
+#[cfg(feature = "client")]
+mod client;
 mod matches;
 
 use anyhow::{bail, Context, Result};
@@ -15,6 +17,10 @@ pub struct Cli {
     /// Card directory.
     #[arg(long, global = true, default_value = "cards")]
     pub cards: PathBuf,
+    /// Client options (used when no subcommand is given).
+    #[cfg(feature = "client")]
+    #[command(flatten)]
+    pub client: client::ClientArgs,
     #[command(subcommand)]
     pub command: Option<Cmd>,
 }
@@ -84,7 +90,14 @@ pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
 }
 
 pub fn run(cli: Cli) -> Result<()> {
+    #[cfg(feature = "client")]
+    if cli.command.is_some() && cli.client.any() {
+        bail!("--screenshot, --demo, --screen and --bench-frames open the client: use them without a subcommand");
+    }
     match cli.command {
+        #[cfg(feature = "client")]
+        None => client::run(&cli.cards, &cli.client),
+        #[cfg(not(feature = "client"))]
         None => matches::demo(&cli.cards, 1),
         Some(Cmd::Demo { seed }) => matches::demo(&cli.cards, seed),
         Some(Cmd::Cards { what }) => cards::run(&cli.cards, what.unwrap_or(CardsCmd::List)),

@@ -1,0 +1,68 @@
+//! Client entry points: with no subcommand `orbitals` opens the game window; `--screenshot`
+//! and `--bench-frames` render without a person (tests, CI).
+use anyhow::{anyhow, Result};
+use clap::Args;
+use orbitals::client::{ClientOptions, StartScreen};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct ClientArgs {
+    /// Deck directory for the menu.
+    #[arg(long, default_value = "decks")]
+    pub decks: PathBuf,
+    /// Render `--frames` frames, save the last one as a PNG here, and exit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Frames to render for `--screenshot`.
+    #[arg(long, default_value_t = 60)]
+    pub frames: u32,
+    /// Show an AI-vs-AI game with this seed.
+    #[arg(long, value_name = "SEED")]
+    pub demo: Option<u64>,
+    /// First screen: menu, table or gameover.
+    #[arg(long, value_parser = StartScreen::parse)]
+    pub screen: Option<StartScreen>,
+    /// With --demo: play this many turns headlessly before the window takes over.
+    #[arg(long, default_value_t = 0)]
+    pub skip_turns: u16,
+    /// Animation and AI pace (0.25 to 8; 1 is normal).
+    #[arg(long)]
+    pub speed: Option<f32>,
+    /// Render N frames of a busy mid-game board and report frame times (p50/p99).
+    #[arg(long, value_name = "N")]
+    pub bench_frames: Option<u32>,
+    /// Screenshot runs: put the mouse here, e.g. 400,300 (to capture hover popups).
+    #[arg(long, value_parser = ClientOptions::parse_point, value_name = "X,Y")]
+    pub mouse: Option<(f32, f32)>,
+    /// Window size, e.g. 1600x1000.
+    #[arg(long, value_parser = ClientOptions::parse_window, default_value = "1280x800")]
+    pub window: (i32, i32),
+}
+
+impl ClientArgs {
+    /// True if any client-only flag was given.
+    pub fn any(&self) -> bool {
+        self.screenshot.is_some()
+            || self.demo.is_some()
+            || self.screen.is_some()
+            || self.bench_frames.is_some()
+    }
+}
+
+/// Opens the client.
+pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
+    let opts = ClientOptions {
+        cards_dir: cards.to_path_buf(),
+        decks_dir: a.decks.clone(),
+        screenshot: a.screenshot.clone(),
+        frames: a.frames,
+        demo: a.demo,
+        screen: a.screen,
+        bench_frames: a.bench_frames,
+        window: a.window,
+        skip_turns: a.skip_turns,
+        speed: a.speed,
+        mouse: a.mouse,
+    };
+    orbitals::client::run(opts).map_err(|e| anyhow!(e))
+}

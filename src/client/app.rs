@@ -1,0 +1,272 @@
+//! The application: which screen is up (menu, table, game over), and one frame of it: update,
+//! hit-testing, the egui pass, input, then drawing.
+use super::catalog::Catalog;
+use super::game::{Game, Setup};
+use super::gameover::{self, EndAction};
+use super::interact::Interaction;
+use super::menu::{self, MenuAction, MenuState};
+use super::paint::{fade, Painter};
+use super::panel::{self, PanelAction};
+use super::table::{
+    self,
+    anim::Anim,
+    hand,
+    layout::{panel_width, ChipAction, Hit, Layout},
+};
+use super::theme;
+use super::tooltip;
+use crate::rules::Command;
+use egui_macroquad::egui;
+use macroquad::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Menu,
+    Table,
+    GameOver,
+}
+
+pub struct App {
+    pub screen: Screen,
+    pub catalog: Catalog,
+    menu: MenuState,
+    pub game: Option<Game>,
+    pub inter: Interaction,
+    anim: Anim,
+    painter: Painter,
+    pub quit: bool,
+    /// Screenshot / benchmark runs: wait for the AI instead of polling.
+    pub blocking: bool,
+    /// Pretend the mouse is here (benchmarks, screenshots).
+    pub fake_mouse: Option<Vec2>,
+    egui_init: bool,
+    zoom: f32,
+    egui_pointer: bool,
+    egui_keyboard: bool,
+}
+
+impl App {
+    pub fn new(catalog: Catalog, blocking: bool) -> App {
+        App {
+            screen: Screen::Menu,
+            menu: MenuState::new(&catalog),
+            catalog,
+            game: None,
+            inter: Interaction::default(),
+            anim: Anim::default(),
+            painter: Painter::new(),
+            quit: false,
+            blocking,
+            fake_mouse: None,
+            egui_init: false,
+            zoom: 1.0,
+            egui_pointer: false,
+            egui_keyboard: false,
+        }
+    }
+
+    /// Opens the table with a game.
+    pub fn open(&mut self, game: Game, screen: Screen) {
+        self.game = Some(game);
+        self.inter = Interaction::default();
+        self.anim.reset();
+        self.screen = screen;
+    }
+
+    fn start(&mut self, setup: Setup) {
+        let g = Game::new(setup, self.blocking);
+        self.open(g, Screen::Table);
+    }
+
+    /// One frame: update, the egui pass, input, drawing (egui is drawn by [`App::draw_ui`]).
+    pub fn frame(&mut self, dt: f32) {
+        if !self.egui_init {
+            egui_macroquad::cfg(theme::setup_egui);
+            self.egui_init = true;
+        }
+        let (sw, sh) = (screen_width(), screen_height());
+        let zoom = (sw / 1280.0).min(sh / 800.0).clamp(1.0, 2.0);
+        if (zoom - self.zoom).abs() > 0.01 {
+            egui_macroquad::cfg(|ctx| ctx.set_zoom_factor(zoom));
+            self.zoom = zoom;
+        }
+        clear_background(theme::BG);
+        match self.screen {
+            Screen::Menu => self.menu_frame(dt),
+            Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
+        }
+    }
+
+    /// Draws the egui layer over the table (after [`App::frame`]).
+    pub fn draw_ui(&mut self) {
+        egui_macroquad::draw();
+    }
+
+    fn menu_frame(&mut self, dt: f32) {
+        self.anim.time += dt;
+        menu::backdrop(&mut self.painter, self.anim.time);
+        let mut act = None;
+        let (m, cat) = (&mut self.menu, &self.catalog);
+        egui_macroquad::ui(|ctx| act = menu::ui(ctx, m, cat));
+        match act {
+            Some(MenuAction::Start(setup)) => self.start(setup),
+            Some(MenuAction::Quit) => self.quit = true,
+            None => {}
+        }
+    }
+
+    fn table_frame(&mut self, dt: f32, sw: f32, sh: f32) {
+        let Some(game) = self.game.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        game.update(dt);
+        if game.over()
+            && game.ended_for > 1.2
+            && game.dice.is_none()
+            && self.screen == Screen::Table
+        {
+            self.screen = Screen::GameOver;
+        }
+        let zoom = self.zoom;
+        let panel_pts = panel_width(sw) / zoom;
+        let panel_px = panel_pts * zoom;
+        self.inter.refresh(game);
+        let mut layout = Layout::compute(
+            &game.state,
+            game.viewer,
+            vec2(sw, sh),
+            panel_px,
+            &game.legal,
+        );
+        let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
+        let on_table = mouse.x < layout.table.right() && !self.egui_pointer && !game.curtain;
+        let hover = if on_table && self.screen == Screen::Table {
+            layout.hit(mouse, hand::lifted(&self.inter))
+        } else {
+            None
+        };
+        self.inter.hover = hover;
+        let chip_text = match hover {
+            Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
+                ChipAction::Play(cmd) => tooltip::chip_text(&game.state, &cmd),
+                ChipAction::Select(_) => "Choose which project to build".to_string(),
+            }),
+            _ => None,
+        };
+
+        let (mut panel_act, mut end_act, mut lift) = (None, None, false);
+        let screen = self.screen;
+        let inter = &mut self.inter;
+        let (mut egui_pointer, mut egui_keyboard) = (false, false);
+        egui_macroquad::ui(|ctx| {
+            panel_act = panel::show(ctx, panel_pts, game, inter);
+            if let Some(h) = hover {
+                tooltip::show(
+                    ctx,
+                    game,
+                    h,
+                    egui::pos2(mouse.x / zoom, mouse.y / zoom),
+                    chip_text.clone(),
+                );
+            }
+            if screen == Screen::GameOver {
+                end_act = gameover::ui(ctx, game);
+            } else if game.curtain && !game.over() {
+                lift = gameover::curtain(ctx, game);
+            }
+            egui_pointer = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
+            egui_keyboard = ctx.wants_keyboard_input();
+        });
+        self.egui_pointer = egui_pointer;
+        self.egui_keyboard = egui_keyboard;
+        let before = (game.version, self.inter.sel, self.inter.combat);
+
+        match panel_act {
+            Some(PanelAction::Play(c)) => self.inter.play(game, c),
+            Some(PanelAction::Aim(d)) => self.inter.combat = Some(d),
+            Some(PanelAction::Fire) => {
+                if let Some(c) = self.inter.combat {
+                    let cmd = Command::Combat {
+                        ship: c.ship,
+                        target: c.target,
+                        x: c.x,
+                    };
+                    self.inter.play(game, cmd);
+                }
+            }
+            Some(PanelAction::Concede) => game.concede(),
+            Some(PanelAction::Menu) => {
+                self.game = None;
+                self.screen = Screen::Menu;
+                return;
+            }
+            None => {}
+        }
+        if lift {
+            game.lift_curtain();
+        }
+        if screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none() {
+            if is_mouse_button_pressed(MouseButton::Left) && mouse.x < layout.table.right() {
+                self.inter.click(hover, &layout, game);
+            }
+            if is_mouse_button_pressed(MouseButton::Right) {
+                self.inter.cancel();
+            }
+        }
+        if screen == Screen::Table && !egui_keyboard {
+            if is_key_pressed(KeyCode::Escape) {
+                self.inter.cancel();
+            }
+            if is_key_pressed(KeyCode::Space) && game.human_to_act() {
+                self.inter.play(game, Command::Pass);
+            }
+            if is_key_pressed(KeyCode::Enter) {
+                if let Some(c) = self.inter.combat {
+                    self.inter.play(
+                        game,
+                        Command::Combat {
+                            ship: c.ship,
+                            target: c.target,
+                            x: c.x,
+                        },
+                    );
+                }
+            }
+        }
+        match end_act {
+            Some(EndAction::Rematch) => {
+                let g = game.rematch();
+                self.open(g, Screen::Table);
+                return;
+            }
+            Some(EndAction::Menu) => {
+                self.game = None;
+                self.screen = Screen::Menu;
+                return;
+            }
+            Some(EndAction::Quit) => self.quit = true,
+            None => {}
+        }
+        if before != (game.version, self.inter.sel, self.inter.combat) {
+            self.inter.refresh(game);
+            layout = Layout::compute(
+                &game.state,
+                game.viewer,
+                vec2(sw, sh),
+                panel_px,
+                &game.legal,
+            );
+        }
+        self.anim
+            .update(&layout, game.state.orbit_counter, dt, game.speed);
+        table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
+        if game.curtain && !game.over() {
+            let t = layout.table;
+            draw_rectangle(t.x, t.y, t.w, t.h, theme::BG);
+        } else if self.screen == Screen::GameOver {
+            let t = layout.table;
+            draw_rectangle(t.x, t.y, t.w, t.h, fade(theme::BG, 0.55));
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The event log: plain-words lines (see [`super::words`]) kept per game and shown in an egui
+//! scroll area, newest at the bottom.
+use super::theme;
+use super::words::{describe, Entry, Names, Tone};
+use crate::ids::PlayerId;
+use crate::rules::Event;
+use crate::state::State;
+use egui_macroquad::egui;
+
+/// Most lines kept; older ones are dropped.
+const MAX_LINES: usize = 250;
+
+#[derive(Default)]
+pub struct Log {
+    pub lines: Vec<Entry>,
+}
+
+impl Log {
+    /// Adds the lines for one command's events.
+    pub fn record(&mut self, s: &State, events: &[Event], names: &Names) {
+        self.lines.extend(describe(s, events, names));
+        self.trim();
+    }
+
+    /// Adds a line of the client's own (errors, notes).
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.lines.push(Entry {
+            actor: None,
+            tone: Tone::Normal,
+            public: text.into(),
+            private: None,
+        });
+        self.trim();
+    }
+
+    fn trim(&mut self) {
+        if self.lines.len() > MAX_LINES {
+            let extra = self.lines.len() - MAX_LINES;
+            self.lines.drain(..extra);
+        }
+    }
+
+    /// Shows the log, as `viewer` may read it, filling the space left in `ui`.
+    pub fn show(&self, ui: &mut egui::Ui, viewer: Option<PlayerId>) {
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for e in &self.lines {
+                    line(ui, e, viewer);
+                }
+            });
+    }
+}
+
+fn line(ui: &mut egui::Ui, e: &Entry, viewer: Option<PlayerId>) {
+    let text = e.text_for(viewer);
+    let actor = e
+        .actor
+        .map(|p| theme::egui_color(theme::seat(p)))
+        .unwrap_or(egui::Color32::from_gray(150));
+    match e.tone {
+        Tone::Turn => {
+            ui.add_space(2.0);
+            ui.horizontal(|ui| {
+                ui.label(
+                    egui::RichText::new(text)
+                        .font(theme::bold(13.0))
+                        .color(actor),
+                );
+                ui.add(egui::Separator::default().horizontal());
+            });
+        }
+        _ => {
+            let color = match e.tone {
+                Tone::Major => theme::egui_color(theme::WARN),
+                Tone::Fight => egui::Color32::from_rgb(0xf0, 0xc8, 0xc8),
+                Tone::Quiet => theme::egui_color(theme::TEXT_FAINT),
+                _ => theme::egui_color(theme::TEXT),
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 5.0;
+                ui.label(egui::RichText::new("●").size(9.0).color(actor));
+                ui.label(egui::RichText::new(text).size(13.0).color(color));
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{CardDb, Deck};
+    use crate::state::Zone;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn game() -> State {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let db = Arc::new(CardDb::load_dir(&root.join("cards")).unwrap());
+        let d1 = Deck::load(&root.join("decks/vanguard.yaml"), &db).unwrap();
+        let d2 = Deck::load(&root.join("decks/bastion.yaml"), &db).unwrap();
+        crate::rules::new_game(db, &[d1, d2], 5).0
+    }
+
+    #[test]
+    fn combat_reads_as_one_plain_line() {
+        let s = game();
+        let ship = |p: u8| {
+            s.refs()
+                .find(|(_, c)| {
+                    c.owner == PlayerId(p)
+                        && c.zone == Zone::Deck
+                        && s.db.card(c.card).ship().is_some()
+                })
+                .map(|(r, _)| r)
+                .unwrap()
+        };
+        let (a, b) = (ship(0), ship(1));
+        let ev = [
+            Event::CombatDeclared {
+                ship: a,
+                target: b,
+                x: 2,
+                range: 5,
+                accuracy: 3,
+                defence: 2,
+            },
+            Event::DieRolled { roll: 2, hit: true },
+            Event::DieRolled {
+                roll: 5,
+                hit: false,
+            },
+            Event::DieRolled { roll: 1, hit: true },
+        ];
+        let names = Names {
+            seats: vec!["You".into(), "AI".into()],
+            you: Some(PlayerId(0)),
+        };
+        let mut log = Log::default();
+        log.record(&s, &ev, &names);
+        assert_eq!(log.lines.len(), 1);
+        let t = &log.lines[0].public;
+        assert!(t.contains("fires 3 shots at"), "{t}");
+        assert!(t.ends_with(": 2, 5, 1 — 2 hits."), "{t}");
+    }
+
+    #[test]
+    fn o26_draws_are_private() {
+        let s = game();
+        let card = s.hand(PlayerId(1))[0];
+        let names = Names {
+            seats: vec!["You".into(), "AI".into()],
+            you: Some(PlayerId(0)),
+        };
+        let mut log = Log::default();
+        log.record(
+            &s,
+            &[Event::CardDrawn {
+                player: PlayerId(1),
+                card,
+            }],
+            &names,
+        );
+        let name = s.card_of(card).name.clone();
+        assert!(!log.lines[0].text_for(Some(PlayerId(0))).contains(&name));
+        assert!(log.lines[0].text_for(Some(PlayerId(1))).contains(&name));
+    }
+}

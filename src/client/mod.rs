@@ -1,0 +1,232 @@
+//! The desktop client (feature `client`): the card table drawn with macroquad, panels and menus
+//! with egui, playable against the AI or hot-seat.
+//!
+//! [`run`] opens the window. Screens live in [`app`]; the table in [`table`]; the game session
+//! (engine state, AI thread, pacing) in [`game`]. Every move comes from the engine's legal
+//! commands ([`interact`]). `--screenshot` and `--bench-frames` runs ([`screenshot`]) render
+//! without a person, for tests and CI.
+mod ai_thread;
+mod app;
+mod catalog;
+mod game;
+mod gameover;
+mod interact;
+mod labels;
+mod log;
+mod menu;
+mod options;
+mod paint;
+mod panel;
+mod screenshot;
+mod table;
+mod theme;
+mod tooltip;
+mod words;
+
+pub use options::{ClientOptions, StartScreen};
+
+use app::{App, Screen};
+use catalog::Catalog;
+use macroquad::prelude::*;
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Opens the window and runs until it is closed (or, for screenshot and benchmark runs, until
+/// the frames are done). Errors are returned after the window closes.
+pub fn run(opts: ClientOptions) -> Result<(), String> {
+    keep_heap();
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: macroquad::window::Conf {
+            window_title: "Orbitals".to_string(),
+            window_width: opts.window.0,
+            window_height: opts.window.1,
+            window_resizable: true,
+            high_dpi: false,
+            sample_count: msaa(),
+            ..Default::default()
+        },
+        // Bigger batches: fewer draw calls for a busy table.
+        draw_call_vertex_capacity: 30_000,
+        draw_call_index_capacity: 45_000,
+        ..Default::default()
+    };
+    let status: Rc<RefCell<Result<(), String>>> = Rc::new(RefCell::new(Ok(())));
+    let out = status.clone();
+    macroquad::Window::from_config(conf, async move {
+        let r = main_loop(opts).await;
+        *out.borrow_mut() = r;
+    });
+    let r = status.borrow().clone();
+    r
+}
+
+fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
+    let blocking = opts.fixed_step();
+    let seed = opts.demo.unwrap_or(1);
+    if opts.bench_frames.is_some() {
+        let mut inter = interact::Interaction::default();
+        let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
+            .ok_or("no cards or decks to play with")?;
+        app.open(g, Screen::Table);
+        app.inter = inter;
+        return Ok(());
+    }
+    match opts.start_screen() {
+        StartScreen::Menu => {}
+        StartScreen::Table => {
+            let g = match opts.demo {
+                Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
+                None => {
+                    let mut inter = interact::Interaction::default();
+                    let g = screenshot::busy_game(&app.catalog, seed, &mut inter);
+                    app.inter = inter;
+                    g
+                }
+            };
+            if let Some(mut g) = g {
+                if let Some(sp) = opts.speed {
+                    g.speed = sp.clamp(0.25, 8.0);
+                }
+                let inter = std::mem::take(&mut app.inter);
+                app.open(g, Screen::Table);
+                app.inter = inter;
+            }
+        }
+        StartScreen::GameOver => {
+            if let Some(g) = screenshot::finished_game(&app.catalog, seed) {
+                app.open(g, Screen::GameOver);
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn main_loop(opts: ClientOptions) -> Result<(), String> {
+    let catalog = Catalog::load(&opts.cards_dir, &opts.decks_dir);
+    let mut app = App::new(catalog, opts.fixed_step());
+    first_screen(&mut app, &opts)?;
+    if opts.screenshot.is_some() {
+        // The real pointer of a virtual display is wherever it is; take it off the window.
+        let (x, y) = opts.mouse.unwrap_or((-1000.0, -1000.0));
+        app.fake_mouse = Some(vec2(x, y));
+    }
+    let fixed = opts.fixed_step();
+    let warmup = if opts.bench_frames.is_some() { 30 } else { 0 };
+    let frames = opts
+        .bench_frames
+        .map(|b| b + warmup)
+        .unwrap_or(opts.frames)
+        .max(1);
+    let mut times = screenshot::FrameTimes::default();
+    let mut n = 0u32;
+    loop {
+        let t0 = Instant::now();
+        let dt = if fixed {
+            1.0 / 60.0
+        } else {
+            get_frame_time().min(0.1)
+        };
+        if opts.bench_frames.is_some() && n == 1 {
+            // Hover a ship so that a tooltip is part of the measured work.
+            app.fake_mouse = hover_point(&app);
+        }
+        app.frame(dt);
+        let build = t0.elapsed();
+        // SAFETY: macroquad's GL state is only used from this thread.
+        unsafe { get_internal_gl() }.flush();
+        let shapes = t0.elapsed();
+        app.draw_ui();
+        let cpu = t0.elapsed();
+        n += 1;
+        if let Some(path) = &opts.screenshot {
+            if n >= frames {
+                screenshot::save_png(path)?;
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "saved {} after {n} frames",
+                    path.display()
+                );
+                return Ok(());
+            }
+        }
+        if app.quit {
+            return Ok(());
+        }
+        next_frame().await;
+        if opts.bench_frames.is_some() {
+            if n > warmup {
+                times.build.push(build);
+                times.shapes.push(shapes);
+                times.cpu.push(cpu);
+                times.total.push(t0.elapsed());
+            }
+            if n >= frames {
+                let ships = app
+                    .game
+                    .as_ref()
+                    .map(|g| {
+                        g.state
+                            .cards
+                            .iter()
+                            .filter(|c| c.zone == crate::state::Zone::Ship)
+                            .count()
+                    })
+                    .unwrap_or(0);
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "{}",
+                    times.report(screen_width(), screen_height(), ships)
+                );
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// A point over a ship of the opponent (for the benchmark's tooltip).
+fn hover_point(app: &App) -> Option<Vec2> {
+    let g = app.game.as_ref()?;
+    let panel = table::layout::panel_width(screen_width());
+    let l = table::layout::Layout::compute(
+        &g.state,
+        g.viewer,
+        vec2(screen_width(), screen_height()),
+        panel,
+        &g.legal,
+    );
+    l.ships
+        .iter()
+        .find(|(r, _)| g.state.inst(*r).owner != g.viewer)
+        .or(l.ships.first())
+        .map(|(_, r)| vec2(r.x + r.w / 2.0, r.y + r.h / 2.0))
+}
+
+/// MSAA samples: 4 for smooth shapes, unless `ORBITALS_MSAA` says otherwise (software GL).
+fn msaa() -> i32 {
+    std::env::var("ORBITALS_MSAA")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4)
+}
+
+/// With software GL (Mesa llvmpipe, as under Xvfb) every buffer update allocates and frees a
+/// large block; glibc then returns the heap top to the system and faults it back in on the
+/// next frame, which doubled frame times. Keep freed memory instead.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn keep_heap() {
+    extern "C" {
+        fn mallopt(param: i32, value: i32) -> i32;
+    }
+    const M_TRIM_THRESHOLD: i32 = -1;
+    const M_MMAP_THRESHOLD: i32 = -3;
+    // SAFETY: mallopt only changes allocator tuning; called before any other thread starts.
+    unsafe {
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn keep_heap() {}

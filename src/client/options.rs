@@ -1,0 +1,128 @@
+//! How the client was started: data directories, and the screenshot / benchmark modes used by
+//! tests and CI.
+use std::path::PathBuf;
+
+/// The screen shown first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartScreen {
+    Menu,
+    Table,
+    GameOver,
+}
+
+impl StartScreen {
+    /// Parses `menu`, `table` or `gameover`.
+    pub fn parse(s: &str) -> Result<StartScreen, String> {
+        match s {
+            "menu" => Ok(StartScreen::Menu),
+            "table" => Ok(StartScreen::Table),
+            "gameover" | "game-over" => Ok(StartScreen::GameOver),
+            other => Err(format!(
+                "unknown screen `{other}` (menu, table or gameover)"
+            )),
+        }
+    }
+}
+
+/// Everything the client needs to start.
+#[derive(Clone, Debug)]
+pub struct ClientOptions {
+    pub cards_dir: PathBuf,
+    pub decks_dir: PathBuf,
+    /// Save a PNG of the last frame here and exit.
+    pub screenshot: Option<PathBuf>,
+    /// Frames to render in screenshot mode.
+    pub frames: u32,
+    /// Play an AI-vs-AI game with this seed.
+    pub demo: Option<u64>,
+    /// First screen (default: the menu, or the table with `demo`).
+    pub screen: Option<StartScreen>,
+    /// Render this many frames of a busy mid-game board and report frame times.
+    pub bench_frames: Option<u32>,
+    /// Window size in pixels.
+    pub window: (i32, i32),
+    /// With `demo`: play this many turns headlessly before the client takes over.
+    pub skip_turns: u16,
+    /// Animation and AI pace factor (0.25–8).
+    pub speed: Option<f32>,
+    /// Screenshot runs: where the mouse is taken to be (default: off the window).
+    pub mouse: Option<(f32, f32)>,
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        ClientOptions {
+            cards_dir: "cards".into(),
+            decks_dir: "decks".into(),
+            screenshot: None,
+            frames: 60,
+            demo: None,
+            screen: None,
+            bench_frames: None,
+            window: (1280, 800),
+            skip_turns: 0,
+            speed: None,
+            mouse: None,
+        }
+    }
+}
+
+impl ClientOptions {
+    /// Screenshot and benchmark runs use a fixed time step and wait for the AI, so that the
+    /// same command line renders the same picture.
+    pub fn fixed_step(&self) -> bool {
+        self.screenshot.is_some() || self.bench_frames.is_some()
+    }
+
+    /// The screen to open with.
+    pub fn start_screen(&self) -> StartScreen {
+        match (self.screen, self.demo) {
+            (Some(s), _) => s,
+            (None, Some(_)) => StartScreen::Table,
+            (None, None) => StartScreen::Menu,
+        }
+    }
+
+    /// Parses `X,Y`.
+    pub fn parse_point(s: &str) -> Result<(f32, f32), String> {
+        let (x, y) = s
+            .split_once(',')
+            .ok_or_else(|| format!("`{s}` is not X,Y"))?;
+        let x: f32 = x.trim().parse().map_err(|_| format!("bad x in `{s}`"))?;
+        let y: f32 = y.trim().parse().map_err(|_| format!("bad y in `{s}`"))?;
+        Ok((x, y))
+    }
+
+    /// Parses `WIDTHxHEIGHT`.
+    pub fn parse_window(s: &str) -> Result<(i32, i32), String> {
+        let (w, h) = s
+            .split_once(['x', 'X'])
+            .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT"))?;
+        let w: i32 = w
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad width in `{s}`"))?;
+        let h: i32 = h
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad height in `{s}`"))?;
+        if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
+            return Err(format!("window size `{s}` is out of range"));
+        }
+        Ok((w, h))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_screens_and_sizes() {
+        assert_eq!(StartScreen::parse("gameover"), Ok(StartScreen::GameOver));
+        assert!(StartScreen::parse("nope").is_err());
+        assert_eq!(ClientOptions::parse_window("1600x900"), Ok((1600, 900)));
+        assert!(ClientOptions::parse_window("16").is_err());
+        assert!(ClientOptions::parse_window("10x10").is_err());
+    }
+}

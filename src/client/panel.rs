@@ -1,0 +1,326 @@
+//! The egui side panel: who plays, what the selection can do (buttons built from the legal
+//! commands, the combat slider bounded by the legal X range), options, and the event log.
+use super::game::Game;
+use super::interact::{own_commands, targets, CombatDraft, Interaction, Sel};
+use super::labels::{command_label, phase_title};
+use super::theme;
+use super::words::card_name;
+use crate::maneuver::combat;
+use crate::rules::Command;
+use crate::state::Phase;
+use egui_macroquad::egui::{self, RichText};
+
+/// What the panel asks the app to do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PanelAction {
+    Play(Command),
+    Aim(CombatDraft),
+    Fire,
+    Concede,
+    Menu,
+}
+
+pub fn show(
+    ctx: &egui::Context,
+    width: f32,
+    game: &mut Game,
+    inter: &mut Interaction,
+) -> Option<PanelAction> {
+    let mut action = None;
+    let frame = egui::Frame::new()
+        .fill(theme::egui_color(theme::PANEL))
+        .inner_margin(egui::Margin::symmetric(12, 10));
+    egui::SidePanel::right("side")
+        .exact_width(width)
+        .resizable(false)
+        .frame(frame)
+        .show(ctx, |ui| {
+            header(ui, game);
+            ui.add_space(4.0);
+            egui::Frame::group(ui.style())
+                .fill(theme::egui_color(theme::hex(0x162033)))
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    actions(ui, game, inter, &mut action);
+                });
+            ui.add_space(2.0);
+            options(ui, game, inter, &mut action);
+            ui.separator();
+            ui.label(RichText::new("Log").font(theme::bold(14.0)));
+            game.log.show(ui, game.log_reader());
+        });
+    action
+}
+
+fn header(ui: &mut egui::Ui, game: &Game) {
+    let st = &game.state;
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new("ORBITALS")
+                .font(theme::bold(18.0))
+                .color(theme::egui_color(theme::DV)),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(RichText::new(format!("Turn {} · {}", st.turn, phase_title(st.phase))).weak());
+        });
+    });
+    for p in st.players() {
+        let deck = game
+            .setup
+            .decks
+            .get(p.index())
+            .map(|d| d.name.as_str())
+            .unwrap_or("");
+        let mark = if p == st.active && !game.over() {
+            "▶ "
+        } else {
+            "   "
+        };
+        ui.label(
+            RichText::new(format!("{mark}{} — {deck}", game.names.player(p)))
+                .color(theme::egui_color(theme::seat(p))),
+        );
+    }
+}
+
+fn actions(
+    ui: &mut egui::Ui,
+    game: &mut Game,
+    inter: &mut Interaction,
+    action: &mut Option<PanelAction>,
+) {
+    let st = &game.state;
+    if game.over() {
+        ui.label(RichText::new("The game is over.").strong());
+        return;
+    }
+    if game.curtain {
+        ui.label("Waiting for the next player to take the seat.");
+        return;
+    }
+    if !game.human_to_act() {
+        let who = game.names.player(st.active);
+        if game.ai_thinking() {
+            ui.label(format!("{who} is thinking…"));
+        } else {
+            ui.label(format!("{who} is playing."));
+        }
+        ui.label(
+            RichText::new("Watch the table; every move is written in the log below.")
+                .small()
+                .weak(),
+        );
+        return;
+    }
+    if inter.combat.is_some() {
+        combat_box(ui, game, inter, action);
+        return;
+    }
+    match inter.sel {
+        Some(sel) => {
+            let title = match sel {
+                Sel::Ship(r) | Sel::Hand(r) | Sel::Asset(r) | Sel::Project(r) => card_name(st, r),
+            };
+            ui.label(RichText::new(title).font(theme::bold(15.0)));
+            let hint = match sel {
+                Sel::Ship(_) => {
+                    "Click a lit orbital to move, a red ship to attack, or choose below."
+                }
+                Sel::Hand(_) => "Click a lit asset (or the New asset slot) to start building it.",
+                Sel::Asset(_) => "Click a lit project to add this asset's construction power.",
+                Sel::Project(_) => "Click a lit asset to build this project.",
+            };
+            ui.label(RichText::new(hint).small().weak());
+            let mut cmds: Vec<Command> = targets(st, sel, &game.legal)
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect();
+            cmds.extend(own_commands(sel, &game.legal));
+            egui::ScrollArea::vertical()
+                .max_height(190.0)
+                .id_salt("sel-actions")
+                .show(ui, |ui| {
+                    for c in cmds {
+                        let label = command_label(st, &c);
+                        if ui
+                            .add_sized([ui.available_width(), 24.0], egui::Button::new(label))
+                            .clicked()
+                        {
+                            *action = Some(match c {
+                                Command::Combat { ship, target, .. } => {
+                                    match super::interact::combat_range(&game.legal, ship, target) {
+                                        Some((lo, hi)) => PanelAction::Aim(CombatDraft {
+                                            ship,
+                                            target,
+                                            x: hi,
+                                            lo,
+                                            hi,
+                                        }),
+                                        None => continue,
+                                    }
+                                }
+                                _ => PanelAction::Play(c),
+                            });
+                        }
+                    }
+                });
+            if ui.button("Cancel (Esc)").clicked() {
+                inter.sel = None;
+            }
+        }
+        None => {
+            let hint = match st.phase {
+                Phase::Maneuvers => "Select one of your ships (outlined green) to burn, transfer, attack, bombard, refit or scuttle.",
+                Phase::Research => "Untapped assets may research: each draws a card.",
+                Phase::Repair => "Damaged untapped assets may repair 1 damage.",
+                Phase::Construction => "Select a card in your hand to build it, or let an asset add its construction power to a project.",
+                _ => "",
+            };
+            ui.label(RichText::new(phase_title(st.phase)).font(theme::bold(15.0)));
+            ui.label(RichText::new(hint).small());
+            let quick: Vec<Command> = game
+                .legal
+                .iter()
+                .filter(|c| {
+                    matches!(
+                        c,
+                        Command::Research { .. }
+                            | Command::Repair { .. }
+                            | Command::Contribute { .. }
+                    )
+                })
+                .copied()
+                .collect();
+            egui::ScrollArea::vertical()
+                .max_height(160.0)
+                .id_salt("quick-actions")
+                .show(ui, |ui| {
+                    for c in quick {
+                        if ui
+                            .add_sized(
+                                [ui.available_width(), 24.0],
+                                egui::Button::new(command_label(st, &c)),
+                            )
+                            .clicked()
+                        {
+                            *action = Some(PanelAction::Play(c));
+                        }
+                    }
+                });
+        }
+    }
+    ui.add_space(4.0);
+    let pass = egui::Button::new(
+        RichText::new(format!("{} ▶", super::labels::pass_label(st.phase))).strong(),
+    )
+    .fill(theme::egui_color(theme::hex(0x1f7a55)));
+    if ui.add_sized([ui.available_width(), 28.0], pass).clicked() {
+        *action = Some(PanelAction::Play(Command::Pass));
+    }
+}
+
+fn combat_box(
+    ui: &mut egui::Ui,
+    game: &Game,
+    inter: &mut Interaction,
+    action: &mut Option<PanelAction>,
+) {
+    let Some(mut c) = inter.combat else { return };
+    let st = &game.state;
+    ui.label(
+        RichText::new(format!(
+            "{} attacks {}",
+            card_name(st, c.ship),
+            card_name(st, c.target)
+        ))
+        .font(theme::bold(15.0)),
+    );
+    ui.label(
+        RichText::new("Spend X delta-vee: more X means more range.")
+            .small()
+            .weak(),
+    );
+    let mut x = c.x as u32;
+    ui.add(egui::Slider::new(&mut x, c.lo as u32..=c.hi as u32).text("X (dv)"));
+    c.x = (x as u8).clamp(c.lo, c.hi);
+    // The engine's own numbers for this attack.
+    let a = combat::attack(st, c.ship, c.target, c.x);
+    let need = a.threshold();
+    let per = ((need - 1).clamp(0, 6)) as f32 / 6.0;
+    if need <= 1 {
+        ui.label(
+            RichText::new(format!(
+                "{} dice, but at this X no roll can hit.",
+                a.accuracy
+            ))
+            .color(theme::egui_color(theme::WARN)),
+        );
+    } else {
+        ui.label(format!(
+            "{} dice; a roll below {need} hits ({:.0}% each).",
+            a.accuracy,
+            per * 100.0
+        ));
+    }
+    ui.label(format!(
+        "Range {} vs defence {} · expected hits {:.1}",
+        a.range,
+        a.defence,
+        per * a.accuracy as f32
+    ));
+    let left = st.armor(c.target).saturating_sub(st.inst(c.target).damage);
+    ui.label(RichText::new(format!("{left} more damage destroys the target.")).weak());
+    inter.combat = Some(c);
+    ui.horizontal(|ui| {
+        let fire = egui::Button::new(RichText::new("Fire").strong())
+            .fill(theme::egui_color(theme::hex(0x8a2433)));
+        if ui.add_sized([110.0, 28.0], fire).clicked() {
+            *action = Some(PanelAction::Fire);
+        }
+        if ui
+            .add_sized([90.0, 28.0], egui::Button::new("Cancel"))
+            .clicked()
+        {
+            inter.combat = None;
+        }
+    });
+}
+
+fn options(
+    ui: &mut egui::Ui,
+    game: &mut Game,
+    inter: &mut Interaction,
+    action: &mut Option<PanelAction>,
+) {
+    egui::CollapsingHeader::new("Options")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.add(
+                egui::Slider::new(&mut game.speed, 0.25..=4.0)
+                    .logarithmic(true)
+                    .text("AI speed"),
+            );
+            ui.checkbox(&mut game.auto_skip, "Skip phases with nothing to do");
+            ui.horizontal(|ui| {
+                if ui.button("Main menu").clicked() {
+                    *action = Some(PanelAction::Menu);
+                }
+                if game.is_human(game.viewer) && !game.over() {
+                    if inter.confirm_concede {
+                        if ui
+                            .button(
+                                RichText::new("Really concede?")
+                                    .color(theme::egui_color(theme::BAD)),
+                            )
+                            .clicked()
+                        {
+                            inter.confirm_concede = false;
+                            *action = Some(PanelAction::Concede);
+                        }
+                    } else if ui.button("Concede").clicked() {
+                        inter.confirm_concede = true;
+                    }
+                }
+            });
+        });
+}
