@@ -1,5 +1,5 @@
 //! An SVG chart of a series: one bar per side with its win rate and Wilson 95% interval, and
-//! the first mover's win rate, against a 50% line. Written by hand, no dependencies.
+//! the first mover's win rate, against the fair-share line (50% for two sides). Written by hand, no dependencies.
 use super::stats::format_p;
 use super::tournament::Summary;
 use std::fmt::Write;
@@ -33,9 +33,14 @@ struct Row {
 
 /// The chart as an SVG document.
 pub fn svg(s: &Summary) -> String {
-    let [a, b] = &s.sides;
-    let rows = [
-        Row {
+    const COLOURS: [&str; 6] = [
+        "#2f6fb3", "#d9822b", "#3c9a5f", "#a04fb0", "#c0392b", "#1f9aa8",
+    ];
+    let mut rows: Vec<Row> = s
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, a)| Row {
             title: format!("{} ({})", a.agent, a.deck),
             detail: format!(
                 "{}W {}L {}D · p = {}",
@@ -47,31 +52,24 @@ pub fn svg(s: &Summary) -> String {
             rate: a.win_rate,
             lo: a.ci_low,
             hi: a.ci_high,
-            colour: "#2f6fb3",
-        },
-        Row {
-            title: format!("{} ({})", b.agent, b.deck),
-            detail: format!(
-                "{}W {}L {}D · p = {}",
-                b.wins,
-                b.losses,
-                b.draws,
-                format_p(b.p_value)
-            ),
-            rate: b.win_rate,
-            lo: b.ci_low,
-            hi: b.ci_high,
-            colour: "#d9822b",
-        },
-        Row {
-            title: "first mover".into(),
-            detail: "either side, moving first".into(),
-            rate: s.first_mover_win_rate,
-            lo: s.first_mover_ci_low,
-            hi: s.first_mover_ci_high,
-            colour: "#8a8f98",
-        },
-    ];
+            colour: COLOURS[i % COLOURS.len()],
+        })
+        .collect();
+    rows.push(Row {
+        title: "first mover".into(),
+        detail: "either side, moving first".into(),
+        rate: s.first_mover_win_rate,
+        lo: s.first_mover_ci_low,
+        hi: s.first_mover_ci_high,
+        colour: "#8a8f98",
+    });
+    let fair = 1.0 / s.sides.len().max(1) as f64;
+    let title = s
+        .sides
+        .iter()
+        .map(|a| esc(&a.agent))
+        .collect::<Vec<_>>()
+        .join(" vs ");
     let height = TOP + ROW * rows.len() as f64 + 56.0;
     let bottom = TOP + ROW * rows.len() as f64;
     let mut o = String::new();
@@ -82,9 +80,7 @@ pub fn svg(s: &Summary) -> String {
     let _ = writeln!(o, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     let _ = writeln!(
         o,
-        r##"<text x="20" y="30" font-size="19" font-weight="bold" fill="#222">{} vs {}</text>"##,
-        esc(&a.agent),
-        esc(&b.agent)
+        r##"<text x="20" y="30" font-size="19" font-weight="bold" fill="#222">{title}</text>"##
     );
     let _ = writeln!(
         o,
@@ -93,14 +89,9 @@ pub fn svg(s: &Summary) -> String {
     );
     for pct in [0, 25, 50, 75, 100] {
         let gx = x(pct as f64 / 100.0);
-        let (stroke, dash) = if pct == 50 {
-            ("#444", r#" stroke-dasharray="5,4""#)
-        } else {
-            ("#ddd", "")
-        };
         let _ = writeln!(
             o,
-            r#"<line x1="{gx:.1}" y1="{:.1}" x2="{gx:.1}" y2="{bottom:.1}" stroke="{stroke}"{dash}/>"#,
+            r##"<line x1="{gx:.1}" y1="{:.1}" x2="{gx:.1}" y2="{bottom:.1}" stroke="#ddd"/>"##,
             TOP - 8.0
         );
         let _ = writeln!(
@@ -109,6 +100,13 @@ pub fn svg(s: &Summary) -> String {
             bottom + 18.0
         );
     }
+    // The fair share: 50% for two sides, 1/n for more.
+    let fx = x(fair);
+    let _ = writeln!(
+        o,
+        r##"<line x1="{fx:.1}" y1="{:.1}" x2="{fx:.1}" y2="{bottom:.1}" stroke="#444" stroke-dasharray="5,4"/>"##,
+        TOP - 8.0
+    );
     for (i, r) in rows.iter().enumerate() {
         let y = TOP + ROW * i as f64;
         let mid = y + BAR / 2.0;
@@ -188,7 +186,7 @@ mod tests {
             games: 10,
             seed: 1,
             turn_limit: 200,
-            sides: [side("mcts:<hard>", 7, 3), side("greedy", 3, 7)],
+            sides: vec![side("mcts:<hard>", 7, 3), side("greedy", 3, 7)],
             draws: 0,
             first_mover_win_rate: 0.5,
             first_mover_ci_low: 0.2,

@@ -14,6 +14,7 @@
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 use super::eval::OrbitalsHeuristic;
+use super::game::{Game, Heuristic};
 use super::greedy::GreedyAgent;
 use super::mcts::{MctsAgent, MctsConfig};
 use super::random::RandomAgent;
@@ -148,13 +149,21 @@ impl AgentSpec {
 
     /// Builds the agent for the card game, seeded for reproducible play.
     pub fn build(&self, seed: u64) -> Box<dyn Agent> {
-        let h = OrbitalsHeuristic::default();
+        self.build_for::<State, _>(OrbitalsHeuristic::default(), seed)
+    }
+
+    /// Builds the agent for any ruleset, with that ruleset's heuristic.
+    pub fn build_for<G, H>(&self, heuristic: H, seed: u64) -> Box<dyn Agent<G>>
+    where
+        G: Game + 'static,
+        H: Heuristic<G> + Clone + 'static,
+    {
         match self {
-            AgentSpec::Random => Box::new(RandomAgent::<State>::new(seed)),
-            AgentSpec::Greedy => Box::new(GreedyAgent::<State, _>::new(h, seed)),
-            AgentSpec::Mcts(cfg) => Box::new(MctsAgent::<State, _>::new(
+            AgentSpec::Random => Box::new(RandomAgent::<G>::new(seed)),
+            AgentSpec::Greedy => Box::new(GreedyAgent::<G, H>::new(heuristic, seed)),
+            AgentSpec::Mcts(cfg) => Box::new(MctsAgent::<G, H>::new(
                 cfg.clone(),
-                h,
+                heuristic,
                 seed,
                 self.to_string(),
             )),

@@ -50,6 +50,29 @@ pub fn binomial_p_value(k: u64, n: u64) -> f64 {
     p.min(1.0)
 }
 
+/// Exact two-sided binomial test of `k` successes in `n` trials against success chance `p`
+/// (0 < p < 1): the total probability of results no more likely than `k` (the usual
+/// "minimum likelihood" two-sided test). 1 for `n == 0`.
+pub fn binomial_p_value_at(k: u64, n: u64, p: f64) -> f64 {
+    if n == 0 || !(p > 0.0 && p < 1.0) {
+        return 1.0;
+    }
+    let k = k.min(n);
+    let ln_n = ln_factorial(n);
+    let (lp, lq) = (p.ln(), (1.0 - p).ln());
+    let ln_pmf: Vec<f64> = (0..=n)
+        .map(|i| ln_n - ln_factorial(i) - ln_factorial(n - i) + i as f64 * lp + (n - i) as f64 * lq)
+        .collect();
+    let observed = ln_pmf[k as usize] + 1e-9;
+    let max = ln_pmf.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let tail: f64 = ln_pmf
+        .iter()
+        .filter(|&&l| l <= observed)
+        .map(|l| (l - max).exp())
+        .sum();
+    (tail * max.exp()).min(1.0)
+}
+
 /// A p-value for a table: `<1e-300`, scientific for small values, fixed otherwise.
 pub fn format_p(p: f64) -> String {
     if p < 1e-300 {
@@ -91,6 +114,20 @@ mod tests {
         let p = binomial_p_value(700, 1000);
         assert!(p > 0.0 && p < 1e-30, "{p}");
         assert!(binomial_p_value(530, 1000) > 0.05);
+    }
+
+    #[test]
+    fn binomial_test_at_other_chances() {
+        // At p = 1/2 it agrees with the sign test.
+        for (k, n) in [(9, 10), (3, 10), (530, 1000)] {
+            let a = binomial_p_value_at(k, n, 0.5);
+            let b = binomial_p_value(k, n);
+            assert!((a - b).abs() < 1e-9, "{k}/{n}: {a} vs {b}");
+        }
+        // 0 wins in 3 games at 1/3: P(0) = 8/27 is the likeliest-but-one result; the results
+        // no more likely are 0 (8/27), 2 (6/27) and 3 (1/27): 15/27.
+        assert!((binomial_p_value_at(0, 3, 1.0 / 3.0) - 15.0 / 27.0).abs() < 1e-9);
+        assert_eq!(binomial_p_value_at(1, 0, 0.3), 1.0);
     }
 
     #[test]

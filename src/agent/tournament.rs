@@ -6,7 +6,7 @@
 //! are derived from the series seed, the game index and the side, so a series is reproducible
 //! whatever `jobs` is.
 use super::spec::AgentSpec;
-use super::stats::{binomial_p_value, wilson};
+use super::stats::{binomial_p_value, binomial_p_value_at, wilson};
 use crate::data::{CardDb, Deck};
 use crate::play::{play_game, GameRecord};
 use crate::state::Outcome;
@@ -58,7 +58,7 @@ impl SeriesGame {
 }
 
 /// splitmix64: decorrelates derived seeds.
-fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -114,6 +114,42 @@ pub fn run(
     }))
 }
 
+/// One finished game of any ruleset, as the statistics need it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// `sides[seat]`: which side sat in that seat.
+    pub sides: Vec<usize>,
+    /// The winning side; `None` for a draw.
+    pub winner: Option<usize>,
+    /// The side that moved first.
+    pub first_side: usize,
+    /// Player turns played.
+    pub turns: u16,
+}
+
+impl SeriesGame {
+    /// The game as the statistics see it.
+    pub fn result(&self) -> GameResult {
+        GameResult {
+            sides: self.sides.to_vec(),
+            winner: self.winner(),
+            first_side: self.first_side(),
+            turns: self.record.turns,
+        }
+    }
+}
+
+/// Who played a series: one entry per side.
+#[derive(Clone, Debug)]
+pub struct Lineup {
+    /// Agent spec of each side.
+    pub agents: Vec<String>,
+    /// Deck (or other label) of each side.
+    pub decks: Vec<String>,
+    pub seed: u64,
+    pub turn_limit: u16,
+}
+
 /// Results of one side.
 #[derive(Clone, Debug, Serialize)]
 pub struct SideSummary {
@@ -127,7 +163,8 @@ pub struct SideSummary {
     /// Wilson 95% interval of the win rate.
     pub ci_low: f64,
     pub ci_high: f64,
-    /// Exact two-sided binomial test of wins vs losses against 50% (draws left out).
+    /// Two sides: exact two-sided binomial test of wins vs losses against 50% (draws left
+    /// out). More sides: exact two-sided binomial test of wins in all games against 1/sides.
     pub p_value: f64,
     /// Games in which this side moved first, and its win rate in them.
     pub first_games: u32,
@@ -140,7 +177,7 @@ pub struct Summary {
     pub games: u32,
     pub seed: u64,
     pub turn_limit: u16,
-    pub sides: [SideSummary; 2],
+    pub sides: Vec<SideSummary>,
     pub draws: u32,
     /// Win rate of the player who moved first, draws as halves, with its Wilson 95% interval.
     pub first_mover_win_rate: f64,
@@ -152,68 +189,88 @@ pub struct Summary {
     pub games_per_sec: f64,
 }
 
-/// Sums up a finished series.
+/// Sums up a finished card-game series.
 pub fn summarize(s: &Series, games: &[SeriesGame], started: Instant) -> Summary {
+    let lineup = Lineup {
+        agents: s.agents.iter().map(|a| a.to_string()).collect(),
+        decks: (0..2)
+            .map(|k| {
+                if s.swap_decks {
+                    "both".into()
+                } else {
+                    s.decks[k].name.clone()
+                }
+            })
+            .collect(),
+        seed: s.seed,
+        turn_limit: s.turn_limit,
+    };
+    let results: Vec<GameResult> = games.iter().map(SeriesGame::result).collect();
+    summarize_results(&lineup, &results, started)
+}
+
+/// Score of `side` in one game: 1 for a win, ½ for a draw, 0 for a loss.
+fn score(g: &GameResult, side: usize) -> f64 {
+    match g.winner {
+        Some(w) if w == side => 1.0,
+        None => 0.5,
+        _ => 0.0,
+    }
+}
+
+fn rate(score: f64, n: usize) -> f64 {
+    if n > 0 {
+        score / n as f64
+    } else {
+        0.0
+    }
+}
+
+/// Sums up a finished series of any ruleset.
+pub fn summarize_results(l: &Lineup, games: &[GameResult], started: Instant) -> Summary {
     let seconds = started.elapsed().as_secs_f64();
     let n = games.len() as u32;
-    let draws = games.iter().filter(|g| g.winner().is_none()).count() as u32;
+    let sides = l.agents.len();
+    let draws = games.iter().filter(|g| g.winner.is_none()).count() as u32;
     let side = |k: usize| {
-        let wins = games.iter().filter(|g| g.winner() == Some(k)).count() as u32;
+        let wins = games.iter().filter(|g| g.winner == Some(k)).count() as u32;
         let losses = n - wins - draws;
-        let score = wins as f64 + draws as f64 / 2.0;
-        let (lo, hi) = wilson(score, n as f64, 1.96);
-        let first: Vec<&SeriesGame> = games.iter().filter(|g| g.first_side() == k).collect();
-        let first_score: f64 = first
-            .iter()
-            .map(|g| match g.winner() {
-                Some(w) if w == k => 1.0,
-                None => 0.5,
-                _ => 0.0,
-            })
-            .sum();
+        let total: f64 = games.iter().map(|g| score(g, k)).sum();
+        let (lo, hi) = wilson(total, n as f64, 1.96);
+        let first: Vec<&GameResult> = games.iter().filter(|g| g.first_side == k).collect();
+        let first_score: f64 = first.iter().map(|g| score(g, k)).sum();
         SideSummary {
-            agent: s.agents[k].to_string(),
-            deck: if s.swap_decks {
-                "both".into()
-            } else {
-                s.decks[k].name.clone()
-            },
+            agent: l.agents[k].clone(),
+            deck: l.decks.get(k).cloned().unwrap_or_default(),
             wins,
             losses,
             draws,
-            win_rate: if n > 0 { score / n as f64 } else { 0.0 },
+            win_rate: rate(total, n as usize),
             ci_low: lo,
             ci_high: hi,
-            p_value: binomial_p_value(wins as u64, (wins + losses) as u64),
-            first_games: first.len() as u32,
-            first_win_rate: if first.is_empty() {
-                0.0
+            p_value: if sides == 2 {
+                binomial_p_value(wins as u64, (wins + losses) as u64)
             } else {
-                first_score / first.len() as f64
+                binomial_p_value_at(wins as u64, n as u64, 1.0 / sides as f64)
             },
+            first_games: first.len() as u32,
+            first_win_rate: rate(first_score, first.len()),
         }
     };
-    let first_score: f64 = games
-        .iter()
-        .map(|g| match g.winner() {
-            Some(w) if w == g.first_side() => 1.0,
-            None => 0.5,
-            _ => 0.0,
-        })
-        .sum();
+    let first_score: f64 = games.iter().map(|g| score(g, g.first_side)).sum();
     let (flo, fhi) = wilson(first_score, n as f64, 1.96);
-    let turns: u64 = games.iter().map(|g| g.record.turns as u64).sum();
+    let turns: u64 = games.iter().map(|g| g.turns as u64).sum();
     Summary {
         games: n,
-        seed: s.seed,
-        turn_limit: s.turn_limit,
-        sides: [side(0), side(1)],
+        seed: l.seed,
+        turn_limit: l.turn_limit,
+        sides: (0..sides).map(side).collect(),
         draws,
-        first_mover_win_rate: if n > 0 { first_score / n as f64 } else { 0.0 },
+        first_mover_win_rate: rate(first_score, n as usize),
         first_mover_ci_low: flo,
         first_mover_ci_high: fhi,
-        mean_turns: if n > 0 { turns as f64 / n as f64 } else { 0.0 },
-        max_turns: games.iter().map(|g| g.record.turns).max().unwrap_or(0),
+        mean_turns: rate(turns as f64, n as usize),
+        max_turns: games.iter().map(|g| g.turns).max().unwrap_or(0),
         seconds,
         games_per_sec: if seconds > 0.0 {
             n as f64 / seconds

@@ -2,7 +2,7 @@
 //! replays) and the headless demo.
 use super::load_db;
 use anyhow::{bail, Context, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use orbitals::agent::chart;
 use orbitals::agent::stats::format_p;
@@ -16,8 +16,20 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Which ruleset a match plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    /// The card game.
+    Orbitals,
+    /// The rover game on the globe.
+    Globetrotter,
+}
+
 #[derive(Args, Debug)]
 pub struct MatchArgs {
+    /// Ruleset.
+    #[arg(long, value_enum, default_value_t = GameKind::Orbitals)]
+    pub game: GameKind,
     /// Deck of side 1 (the --p1 agent keeps it when seats swap, unless --swap-decks).
     #[arg(long, default_value = "decks/vanguard.yaml")]
     pub deck1: PathBuf,
@@ -31,7 +43,25 @@ pub struct MatchArgs {
     /// Agent of side 2 (same syntax).
     #[arg(long, default_value = "random")]
     pub p2: String,
-    /// Games to play; seats swap every other game.
+    /// Globetrotter with more players: agents of sides 3 to 6 (default random).
+    #[arg(long)]
+    pub p3: Option<String>,
+    #[arg(long)]
+    pub p4: Option<String>,
+    #[arg(long)]
+    pub p5: Option<String>,
+    #[arg(long)]
+    pub p6: Option<String>,
+    /// Globetrotter: players (2 to 6); seats rotate every game.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Globetrotter: planets (1 or more).
+    #[arg(long, default_value_t = 1)]
+    pub planets: u8,
+    /// Globetrotter: play the facing variant (G12).
+    #[arg(long)]
+    pub facing: bool,
+    /// Games to play; seats swap every other game (rotate every game with more players).
     #[arg(long, default_value_t = 1)]
     pub games: u32,
     #[arg(long, default_value_t = 1)]
@@ -117,10 +147,17 @@ fn pct(x: f64) -> String {
 
 /// The human-readable results table.
 fn print_table(s: &Summary) {
-    let [a, b] = &s.sides;
+    let wins: Vec<String> = s
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, x)| format!("p{} ({}) wins: {}", i + 1, x.agent, x.wins))
+        .collect();
     println!(
-        "games: {}  p1 ({}) wins: {}  p2 ({}) wins: {}  draws: {}",
-        s.games, a.agent, a.wins, b.agent, b.wins, s.draws
+        "games: {}  {}  draws: {}",
+        s.games,
+        wins.join("  "),
+        s.draws
     );
     println!();
     let w = s
@@ -146,7 +183,11 @@ fn print_table(s: &Summary) {
         "draws",
         "win rate",
         "95% CI (Wilson)",
-        "p vs 50%",
+        if s.sides.len() == 2 {
+            "p vs 50%"
+        } else {
+            "p vs 1/n"
+        },
         "moving 1st"
     );
     for x in &s.sides {
@@ -180,6 +221,35 @@ fn print_table(s: &Summary) {
     );
 }
 
+/// A progress bar on a terminal, nothing otherwise.
+fn progress_bar(games: u32) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(games as u64);
+    b.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
+}
+
+/// Writes the chart and prints the table or JSON.
+fn report(a: &MatchArgs, summary: &Summary) -> Result<()> {
+    if let Some(path) = &a.svg {
+        std::fs::write(path, chart::svg(summary))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(summary)?);
+    } else {
+        print_table(summary);
+    }
+    Ok(())
+}
+
 pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
@@ -187,13 +257,100 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     if a.jobs == 0 {
         bail!("--jobs must be at least 1");
     }
+    if let Some(dir) = &a.save_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    match a.game {
+        GameKind::Orbitals => run_orbitals(cards, a),
+        GameKind::Globetrotter => run_globetrotter(a),
+    }
+}
+
+/// `match --game globetrotter`.
+fn run_globetrotter(a: MatchArgs) -> Result<()> {
+    use orbitals::globetrotter::{series, setup::check_config, Config};
+    let extra: Vec<String> = [&a.p3, &a.p4, &a.p5, &a.p6]
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.is_some() && i + 3 > a.players as usize)
+        .map(|(i, _)| format!("--p{}", i + 3))
+        .collect();
+    if !extra.is_empty() {
+        bail!("{} given for a {}-player game", extra.join(", "), a.players);
+    }
+    let config = Config {
+        players: a.players,
+        planets: a.planets,
+        facing: a.facing,
+        turn_limit: a.turn_limit,
+    };
+    check_config(&config).map_err(|e| anyhow::anyhow!("--players/--planets: {e}"))?;
+    let given = [
+        Some(&a.p1),
+        Some(&a.p2),
+        a.p3.as_ref(),
+        a.p4.as_ref(),
+        a.p5.as_ref(),
+        a.p6.as_ref(),
+    ];
+    let mut agents = Vec::new();
+    for (i, p) in given.iter().take(a.players as usize).enumerate() {
+        let text = p.map(String::as_str).unwrap_or("random");
+        agents.push(spec(&format!("--p{}", i + 1), text)?);
+    }
+    let s = series::Series {
+        agents,
+        config,
+        games: a.games,
+        seed: a.seed,
+        jobs: a.jobs,
+    };
+    let bar = progress_bar(a.games);
+    let started = Instant::now();
+    let games = series::run(&s, &|| bar.inc(1)).map_err(anyhow::Error::msg)?;
+    bar.finish_and_clear();
+    let table = format!(
+        "{} planet{}{}",
+        a.planets,
+        if a.planets == 1 { "" } else { "s" },
+        if a.facing { ", facing" } else { "" }
+    );
+    let lineup = tournament::Lineup {
+        agents: s.agents.iter().map(|x| x.to_string()).collect(),
+        decks: vec![table; s.agents.len()],
+        seed: a.seed,
+        turn_limit: a.turn_limit,
+    };
+    let results: Vec<_> = games.iter().map(|g| g.result()).collect();
+    let summary = tournament::summarize_results(&lineup, &results, started);
+    let write = |g: &series::SeriesGame, path: &Path| {
+        std::fs::write(path, g.replay_yaml()).with_context(|| format!("writing {}", path.display()))
+    };
+    if let Some(path) = &a.save {
+        write(&games[0], path)?;
+    }
+    if let Some(dir) = &a.save_dir {
+        for g in &games {
+            write(g, &dir.join(format!("game-{:04}.yaml", g.index + 1)))?;
+        }
+    }
+    report(&a, &summary)
+}
+
+/// `match` for the card game.
+fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
+    if a.p3.is_some() || a.p4.is_some() || a.p5.is_some() || a.p6.is_some() || a.players != 2 {
+        bail!(
+            "the card game is for two players: --players and --p3 to --p6 need --game globetrotter"
+        );
+    }
+    if a.planets != 1 || a.facing {
+        bail!("--planets and --facing need --game globetrotter");
+    }
     let agents = [spec("--p1", &a.p1)?, spec("--p2", &a.p2)?];
     let db = load_db(cards)?;
     let d1 = Deck::load(&a.deck1, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
     let d2 = Deck::load(&a.deck2, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if let Some(dir) = &a.save_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
     let series = Series {
         agents,
         decks: [d1, d2],
@@ -203,18 +360,7 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
         jobs: a.jobs,
         swap_decks: a.swap_decks,
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(a.games as u64);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(a.games);
     let started = Instant::now();
     let games = tournament::run(&db, &series, &|| bar.inc(1)).map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
@@ -228,16 +374,7 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
             save_replay(cards, &db, g, a.turn_limit, &path)?;
         }
     }
-    if let Some(path) = &a.svg {
-        std::fs::write(path, chart::svg(&summary))
-            .with_context(|| format!("writing {}", path.display()))?;
-    }
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&summary)?);
-    } else {
-        print_table(&summary);
-    }
-    Ok(())
+    report(&a, &summary)
 }
 
 /// Plays one random-vs-random game and prints its event log.

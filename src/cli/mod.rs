@@ -89,6 +89,27 @@ pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
         .with_context(|| format!("loading cards from {}", dir.display()))
 }
 
+/// `scenario run`: dispatches on the file's `game:` key (`orbitals` when absent).
+fn run_scenario(file: &Path, events: bool) -> Result<()> {
+    use orbitals::globetrotter::scenario as gt;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let yaml = match gt::game_of(&text).as_str() {
+        "globetrotter" => gt::run_scenario_file(file)
+            .map(|r| r.to_yaml(events))
+            .map_err(|e| anyhow::anyhow!("{e}"))?,
+        "orbitals" => orbitals::scenario::run_file(file)
+            .map(|r| r.to_yaml(events))
+            .map_err(|e| anyhow::anyhow!("{e}"))?,
+        other => bail!(
+            "{}: unknown game `{other}` (orbitals or globetrotter)",
+            file.display()
+        ),
+    };
+    print!("{yaml}");
+    Ok(())
+}
+
 pub fn run(cli: Cli) -> Result<()> {
     #[cfg(feature = "client")]
     if cli.command.is_some() && cli.client.any() {
@@ -106,13 +127,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }) => cards::check_decks(&cli.cards, &files),
         Some(Cmd::Scenario {
             what: ScenarioCmd::Run { file, events },
-        }) => match orbitals::scenario::run_file(&file) {
-            Ok(run) => {
-                print!("{}", run.to_yaml(events));
-                Ok(())
-            }
-            Err(e) => bail!("{e}"),
-        },
+        }) => run_scenario(&file, events),
         Some(Cmd::Match(args)) => matches::run(&cli.cards, args),
         Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
     }

@@ -35,6 +35,7 @@ pub mod notation;
 pub mod outcome;
 pub mod position;
 pub mod scenario;
+pub mod series;
 pub mod setup;
 pub mod shoot;
 pub mod state;

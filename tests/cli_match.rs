@@ -1,0 +1,122 @@
+//! `orbitals match` end to end, through the built binary: JSON results for both rulesets,
+//! replays that `orbitals scenario run` plays back to the same outcome, and clear errors for
+//! bad arguments.
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn orbitals(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_orbitals"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the orbitals binary runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-match");
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("--json prints JSON")
+}
+
+#[test]
+fn globetrotter_match_reports_and_replays() {
+    let replay = tmp("gt-replay.yaml");
+    let out = orbitals(&[
+        "match",
+        "--game",
+        "globetrotter",
+        "--planets",
+        "2",
+        "--players",
+        "2",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--save",
+        replay.to_str().unwrap(),
+    ]);
+    let v = json(&out);
+    assert_eq!(v["games"], 4);
+    let sides = v["sides"].as_array().unwrap();
+    assert_eq!(sides.len(), 2);
+    assert_eq!(sides[0]["agent"], "greedy");
+    let total: u64 = sides
+        .iter()
+        .map(|s| s["wins"].as_u64().unwrap())
+        .sum::<u64>()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    // The replay is a scenario file that expects the game's outcome: running it checks that.
+    let run = orbitals(&["scenario", "run", replay.to_str().unwrap()]);
+    assert!(
+        run.status.success(),
+        "replay failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(String::from_utf8_lossy(&run.stdout).contains("outcome:"));
+}
+
+#[test]
+fn globetrotter_match_with_more_players_rotates_seats() {
+    let v = json(&orbitals(&[
+        "match",
+        "--game",
+        "globetrotter",
+        "--players",
+        "3",
+        "--p3",
+        "greedy",
+        "--games",
+        "3",
+        "--turn-limit",
+        "40",
+        "--json",
+    ]));
+    let sides = v["sides"].as_array().unwrap();
+    assert_eq!(sides.len(), 3);
+    for s in sides {
+        assert_eq!(s["first_games"], 1, "each side moves first once: {s}");
+    }
+}
+
+#[test]
+fn card_game_match_still_reports_two_sides() {
+    let v = json(&orbitals(&[
+        "match", "--p1", "greedy", "--p2", "random", "--games", "2", "--json",
+    ]));
+    assert_eq!(v["sides"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn bad_match_arguments_are_named() {
+    let out = orbitals(&["match", "--game", "globetrotter", "--players", "9"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("G11"), "{err}");
+
+    let out = orbitals(&["match", "--p3", "greedy"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--game globetrotter"));
+
+    let out = orbitals(&["match", "--game", "globetrotter", "--p3", "greedy"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--p3"));
+
+    let out = orbitals(&["match", "--game", "chess"]);
+    assert!(!out.status.success());
+}
