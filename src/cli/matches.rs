@@ -66,8 +66,10 @@ pub struct MatchArgs {
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    #[arg(long, default_value_t = DEFAULT_TURN_LIMIT)]
-    pub turn_limit: u16,
+    /// Player turns before the game is a draw (default: 200 for the card game, 400 for
+    /// Globetrotter).
+    #[arg(long)]
+    pub turn_limit: Option<u16>,
     /// Games played in parallel.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
@@ -282,7 +284,9 @@ fn run_globetrotter(a: MatchArgs) -> Result<()> {
         players: a.players,
         planets: a.planets,
         facing: a.facing,
-        turn_limit: a.turn_limit,
+        turn_limit: a
+            .turn_limit
+            .unwrap_or(orbitals::globetrotter::state::DEFAULT_TURN_LIMIT),
     };
     check_config(&config).map_err(|e| anyhow::anyhow!("--players/--planets: {e}"))?;
     let given = [
@@ -319,7 +323,7 @@ fn run_globetrotter(a: MatchArgs) -> Result<()> {
         agents: s.agents.iter().map(|x| x.to_string()).collect(),
         decks: vec![table; s.agents.len()],
         seed: a.seed,
-        turn_limit: a.turn_limit,
+        turn_limit: config.turn_limit,
     };
     let results: Vec<_> = games.iter().map(|g| g.result()).collect();
     let summary = tournament::summarize_results(&lineup, &results, started);
@@ -339,6 +343,7 @@ fn run_globetrotter(a: MatchArgs) -> Result<()> {
 
 /// `match` for the card game.
 fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
+    let turn_limit = a.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
     if a.p3.is_some() || a.p4.is_some() || a.p5.is_some() || a.p6.is_some() || a.players != 2 {
         bail!(
             "the card game is for two players: --players and --p3 to --p6 need --game globetrotter"
@@ -356,7 +361,7 @@ fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
         decks: [d1, d2],
         games: a.games,
         seed: a.seed,
-        turn_limit: a.turn_limit,
+        turn_limit,
         jobs: a.jobs,
         swap_decks: a.swap_decks,
     };
@@ -366,12 +371,12 @@ fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
     bar.finish_and_clear();
     let summary = tournament::summarize(&series, &games, started);
     if let Some(path) = &a.save {
-        save_replay(cards, &db, &games[0], a.turn_limit, path)?;
+        save_replay(cards, &db, &games[0], turn_limit, path)?;
     }
     if let Some(dir) = &a.save_dir {
         for g in &games {
             let path = dir.join(format!("game-{:04}.yaml", g.index + 1));
-            save_replay(cards, &db, g, a.turn_limit, &path)?;
+            save_replay(cards, &db, g, turn_limit, &path)?;
         }
     }
     report(&a, &summary)
