@@ -13,9 +13,9 @@ use crate::state::{flag, State, Zone};
 
 /// Appends every legal maneuver of the active player.
 pub fn legal(s: &State, out: &mut Vec<Command>) {
-    for i in 0..s.cards.len() {
+    for i in s.player_range(s.active) {
         let c = &s.cards[i];
-        if c.zone != Zone::Ship || c.owner != s.active || c.has(flag::FRESH) {
+        if c.zone != Zone::Ship || c.has(flag::FRESH) {
             continue;
         }
         let ship = CardRef(i as u8);

@@ -183,15 +183,35 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
 
 pub fn legal(s: &State, out: &mut Vec<Command>) {
     let me = s.active;
-    let mine = |z: Zone| s.zone(me, z);
-    let live_asset = |a: &crate::state::Inst| !a.has(flag::DESTROYED);
-    for (card, c) in mine(Zone::Hand) {
-        let h = s.db.hot(c.card);
+    // One pass over the player's cards, sorting them into the three lists this phase needs
+    // (the hot path of random playouts: no allocation, no repeated scans).
+    const CAP: usize = 64;
+    let mut hand = [CardRef(0); CAP];
+    let mut assets = [CardRef(0); CAP];
+    let mut projects = [CardRef(0); CAP];
+    let (mut nh, mut na, mut np) = (0, 0, 0);
+    for i in s.player_range(me) {
+        let r = CardRef(i as u8);
+        let (list, n) = match s.cards[i].zone {
+            Zone::Hand => (&mut hand, &mut nh),
+            Zone::Asset => (&mut assets, &mut na),
+            Zone::Project => (&mut projects, &mut np),
+            _ => continue,
+        };
+        if *n < CAP {
+            list[*n] = r;
+            *n += 1;
+        }
+    }
+    let (hand, assets, projects) = (&hand[..nh], &assets[..na], &projects[..np]);
+    for &card in hand {
+        let h = s.db.hot(s.inst(card).card);
         match h.kind {
             HotKind::Asset => out.push(Command::Start { card, host: None }),
             HotKind::Spacecraft | HotKind::Upgrade => {
-                for (asset, a) in mine(Zone::Asset) {
-                    let ok = live_asset(a)
+                for &asset in assets {
+                    let a = s.inst(asset);
+                    let ok = !a.has(flag::DESTROYED)
                         && (h.kind == HotKind::Upgrade || s.db.hot(a.card).has_factory(h.class));
                     if ok {
                         out.push(Command::Start {
@@ -203,13 +223,18 @@ pub fn legal(s: &State, out: &mut Vec<Command>) {
             }
         }
     }
-    for (asset, a) in mine(Zone::Asset) {
+    if projects.is_empty() {
+        return;
+    }
+    for &asset in assets {
+        let a = s.inst(asset);
         if a.has(flag::TAPPED | flag::DESTROYED) || s.construction_power(asset) == 0 {
             continue;
         }
         let factories = s.db.hot(a.card);
         let mut enemy_here = None;
-        for (project, p) in mine(Zone::Project) {
+        for &project in projects {
+            let p = s.inst(project);
             let h = s.db.hot(p.card);
             if p.points >= h.cost {
                 continue;

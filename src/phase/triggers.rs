@@ -7,8 +7,13 @@ use crate::state::{flag, State, Zone};
 
 pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
     let p = s.active;
+    let bit = match when {
+        When::Upkeep => crate::data::hot::TRIGGER_UPKEEP,
+        When::EndOfTurn => crate::data::hot::TRIGGER_END_OF_TURN,
+    };
     let db = std::sync::Arc::clone(&s.db);
-    for i in s.player_range(p) {
+    // The iterator holds no borrow of the state: effects below may change it.
+    for i in s.trigger_cards(p, bit) {
         let c = s.cards[i];
         let r = CardRef(i as u8);
         // The asset whose orbit the effect concerns, and the orbital for ship effects.
@@ -17,10 +22,6 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
             Zone::Upgrade => (CardRef(c.host), None),
             Zone::Ship => (CardRef(c.host), Some(c.orbital)),
             _ => continue,
-        };
-        let bit = match when {
-            When::Upkeep => crate::data::hot::TRIGGER_UPKEEP,
-            When::EndOfTurn => crate::data::hot::TRIGGER_END_OF_TURN,
         };
         if db.hot(c.card).triggers & bit == 0 {
             continue;

@@ -348,6 +348,7 @@ impl Position {
             b.s.outcome = parse_outcome(o).map_err(|e| vec![e])?;
         }
         if b.errors.is_empty() {
+            b.s.reindex();
             Ok((b.s, b.h))
         } else {
             Err(b.errors)

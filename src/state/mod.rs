@@ -161,6 +161,30 @@ pub struct State {
     pub rng: ChaCha8Rng,
     /// Dice results used before the RNG, for tests and scenarios.
     pub forced_dice: VecDeque<u8>,
+    /// Facts of the card table that cannot change during a game, cached for speed; not part
+    /// of the game's value (not serialized, not compared). See [`State::reindex`].
+    #[serde(skip)]
+    pub(crate) index: TableIndex,
+}
+
+const TRIGGER_BITS: [u8; 2] = [
+    crate::data::hot::TRIGGER_UPKEEP,
+    crate::data::hot::TRIGGER_END_OF_TURN,
+];
+
+/// Most players a card table is indexed for; larger tables fall back to searching.
+const INDEXED_PLAYERS: usize = 8;
+
+/// Per-player facts of the card table that no command changes: each player's slice of the
+/// table (cards are grouped by owner and never change owner) and whether any of their cards
+/// has triggered abilities (refit swaps a player's own cards, so the set of cards is fixed).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TableIndex {
+    valid: bool,
+    starts: [u8; INDEXED_PLAYERS + 1],
+    /// Per player and trigger bit (upkeep, end of turn): which of the player's cards (by
+    /// position in their slice) have that trigger. `None` when a player has over 64 cards.
+    triggers: [[Option<u64>; 2]; INDEXED_PLAYERS],
 }
 
 impl PartialEq for State {
@@ -185,7 +209,59 @@ impl State {
     /// Attaches the card database (after deserializing a state).
     pub fn with_db(mut self, db: Arc<CardDb>) -> State {
         self.db = db;
+        self.reindex();
         self
+    }
+
+    /// Rebuilds the cached [`TableIndex`]; call after adding cards to the table.
+    pub fn reindex(&mut self) {
+        self.index.valid = false;
+        let n = self.num_players as usize;
+        if n > INDEXED_PLAYERS || self.db.is_empty() && !self.cards.is_empty() {
+            return;
+        }
+        let mut ix = TableIndex::default();
+        for p in 0..n {
+            let r = self.search_range(PlayerId(p as u8));
+            ix.starts[p] = r.start as u8;
+            ix.starts[p + 1] = r.end as u8;
+            for (k, bit) in TRIGGER_BITS.iter().enumerate() {
+                ix.triggers[p][k] = (r.len() <= 64).then(|| {
+                    self.cards[r.clone()]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| self.db.hot(c.card).triggers & bit != 0)
+                        .fold(0u64, |m, (i, _)| m | 1 << i)
+                });
+            }
+        }
+        ix.valid = true;
+        self.index = ix;
+    }
+
+    /// The table indices of a player's cards whose card has trigger `bit`
+    /// (`data::hot::TRIGGER_UPKEEP` or `TRIGGER_END_OF_TURN`), in table order. Cards that are
+    /// not in play are included; the caller checks zones.
+    pub fn trigger_cards(&self, p: PlayerId, bit: u8) -> impl Iterator<Item = usize> {
+        let range = self.player_range(p);
+        let k = TRIGGER_BITS.iter().position(|&b| b == bit);
+        let mask = match k {
+            Some(k) if self.index.valid => self.index.triggers[p.index()][k],
+            _ => None,
+        };
+        let start = range.start;
+        let (mut m, all) = match mask {
+            Some(m) => (m, None),
+            None => (0, Some(range)),
+        };
+        let bits = std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                start + i
+            })
+        });
+        bits.chain(all.into_iter().flatten())
     }
 
     pub fn inst(&self, r: CardRef) -> &Inst {
@@ -212,6 +288,14 @@ impl State {
     /// The slice of the card table holding one player's cards: the table is always grouped by
     /// owner in seat order (an invariant), so this is two binary searches.
     pub fn player_range(&self, p: PlayerId) -> std::ops::Range<usize> {
+        if self.index.valid && p.index() < self.num_players as usize {
+            return self.index.starts[p.index()] as usize
+                ..self.index.starts[p.index() + 1] as usize;
+        }
+        self.search_range(p)
+    }
+
+    fn search_range(&self, p: PlayerId) -> std::ops::Range<usize> {
         let lo = self.cards.partition_point(|c| c.owner < p);
         let hi = self.cards.partition_point(|c| c.owner <= p);
         lo..hi.max(lo)
@@ -314,5 +398,41 @@ impl State {
             }
         }
         p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::testkit::{new_state, play_random};
+
+    /// The cached table index agrees with searching the table, before and after a serde round
+    /// trip (which drops the cache until `with_db` rebuilds it).
+    #[test]
+    fn table_index_agrees_with_a_search() {
+        let mut s = new_state(5);
+        play_random(&mut s, 300, 5);
+        let check = |s: &State| {
+            for p in s.players() {
+                assert_eq!(s.player_range(p), s.search_range(p));
+                for bit in TRIGGER_BITS {
+                    let fast: Vec<usize> = s.trigger_cards(p, bit).collect();
+                    let slow: Vec<usize> = s
+                        .search_range(p)
+                        .filter(|&i| s.db.hot(s.cards[i].card).triggers & bit != 0)
+                        .collect();
+                    assert_eq!(fast, slow);
+                }
+            }
+        };
+        assert!(s.index.valid);
+        check(&s);
+        let text = serde_yaml::to_string(&s).unwrap();
+        let back: State = serde_yaml::from_str(&text).unwrap();
+        assert!(!back.index.valid);
+        let back = back.with_db(s.db.clone());
+        assert!(back.index.valid);
+        check(&back);
+        assert_eq!(back, s);
     }
 }

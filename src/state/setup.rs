@@ -47,6 +47,7 @@ impl State {
             next_order: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced_dice: VecDeque::new(),
+            index: Default::default(),
         }
     }
 
@@ -64,6 +65,7 @@ impl State {
                 s.cards.push(inst);
             }
         }
+        s.reindex();
         s.first_player = PlayerId(s.rng.gen_range(0..s.num_players.max(1)));
         s.active = s.first_player;
         for p in 0..s.num_players {
