@@ -1,0 +1,368 @@
+//! The deck builder screen: the card library on the left, the deck in draw order in the middle,
+//! the large card preview and the deck's statistics on the right, and a tool bar for files and
+//! play.
+//!
+//! This module owns the builder's state and lays the screen out; the editing, checking and
+//! saving logic lives in [`crate::data::deck_edit`] (testable without a window). Validation
+//! always comes from the engine's deck checker.
+mod decklist;
+mod files;
+mod library;
+mod preview;
+mod stats;
+
+use super::catalog::Catalog;
+use super::game::{Seat, SeatKind, Setup};
+use super::theme;
+use crate::data::deck_edit::{Checked, DeckDraft, DeckStats, History, LibraryFilter};
+use crate::data::CardDb;
+use crate::ids::CardId;
+use egui_macroquad::egui::{self, RichText};
+use files::Dialog;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What the builder asks the application to do.
+pub enum BuilderAction {
+    /// Back to the main menu.
+    Menu,
+    /// Start a game with this setup.
+    Play(Setup),
+}
+
+/// What is being dragged: a deck slot (to reorder) or a library card (to insert).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Drag {
+    Slot(usize),
+    Card(CardId),
+}
+
+/// The builder's state.
+pub struct DeckBuilder {
+    db: Option<Arc<CardDb>>,
+    decks_dir: PathBuf,
+    draft: DeckDraft,
+    history: History,
+    /// The draft as last opened or saved (unsaved changes differ from it).
+    saved: DeckDraft,
+    /// The file the deck was opened from or saved to.
+    path: Option<PathBuf>,
+    /// Selected deck slot.
+    selected: Option<usize>,
+    /// Card shown in the preview.
+    focus: Option<CardId>,
+    filter: LibraryFilter,
+    checked: Checked,
+    stats: DeckStats,
+    checked_for: Option<DeckDraft>,
+    dialog: Option<Dialog>,
+    /// Last message for the status bar, and whether it is an error.
+    status: Option<(String, bool)>,
+    /// What could not be kept when the file was opened.
+    notes: Vec<String>,
+    /// Opponent for "Play this deck": AI level and deck (indexes into the catalog).
+    play_level: usize,
+    play_deck: usize,
+    action: Option<BuilderAction>,
+}
+
+impl DeckBuilder {
+    /// A builder with a new, empty deck; or with `file` open when given.
+    pub fn new(cat: &Catalog, file: Option<&Path>) -> DeckBuilder {
+        let db = cat.db.clone();
+        let draft = match &db {
+            Some(db) => DeckDraft::new("New deck", db),
+            None => DeckDraft::default(),
+        };
+        let level = cat
+            .levels
+            .iter()
+            .position(|l| l.spec == cat.demo_ai())
+            .unwrap_or(0);
+        let mut b = DeckBuilder {
+            db,
+            decks_dir: cat.decks_dir.clone(),
+            saved: draft.clone(),
+            draft,
+            history: History::default(),
+            path: None,
+            selected: None,
+            focus: None,
+            filter: LibraryFilter::default(),
+            checked: Checked::default(),
+            stats: DeckStats::default(),
+            checked_for: None,
+            dialog: None,
+            status: None,
+            notes: Vec::new(),
+            play_level: level,
+            play_deck: 0,
+            action: None,
+        };
+        if b.db.is_none() {
+            b.status = Some((cat.problems.join("\n"), true));
+        }
+        if let Some(f) = file {
+            b.open_file(f);
+        }
+        b
+    }
+
+    /// The file shown in the title: its name, or "unsaved".
+    fn file_label(&self) -> String {
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "not saved yet".into())
+    }
+
+    fn dirty(&self) -> bool {
+        self.draft != self.saved
+    }
+
+    /// Call before every change to the draft (for undo).
+    fn record(&mut self) {
+        self.history.record(&self.draft);
+    }
+
+    fn say(&mut self, msg: impl Into<String>, error: bool) {
+        self.status = Some((msg.into(), error));
+    }
+
+    /// Re-checks the draft and recomputes statistics when it changed.
+    fn refresh(&mut self) {
+        if self.checked_for.as_ref() == Some(&self.draft) {
+            return;
+        }
+        if let Some(db) = &self.db {
+            let path = self
+                .path
+                .clone()
+                .unwrap_or_else(|| self.decks_dir.join("new_deck.yaml"));
+            self.checked = self.draft.check(&path, db);
+            self.stats = DeckStats::compute(&self.draft, db);
+        }
+        if let Some(s) = self.selected {
+            if s >= self.draft.cards.len() {
+                self.selected = self.draft.cards.len().checked_sub(1);
+            }
+        }
+        self.checked_for = Some(self.draft.clone());
+    }
+
+    /// The game setup for "Play this deck", if the deck is playable.
+    fn setup(&self, cat: &Catalog) -> Result<Setup, String> {
+        let db = self.db.clone().ok_or("no card database")?;
+        let mine = self
+            .checked
+            .deck
+            .clone()
+            .ok_or("fix the deck's problems first")?;
+        let level = cat.levels.get(self.play_level).ok_or("no AI available")?;
+        let theirs = match cat.decks.get(self.play_deck) {
+            Some(e) => e.deck.clone(),
+            None => mine.clone(),
+        };
+        Ok(Setup {
+            db,
+            decks: vec![mine, theirs],
+            seats: vec![
+                Seat {
+                    kind: SeatKind::Human,
+                    name: "You".into(),
+                },
+                Seat {
+                    kind: SeatKind::Ai(level.spec.into()),
+                    name: "AI".into(),
+                },
+            ],
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(7),
+        })
+    }
+}
+
+/// Draws the builder and handles its input; returns what the application should do.
+pub fn ui(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) -> Option<BuilderAction> {
+    b.refresh();
+    files::toolbar(ctx, b, cat);
+    egui::TopBottomPanel::bottom("deck-status")
+        .exact_height(26.0)
+        .show(ctx, |ui| status_bar(ui, b));
+    let db = b.db.clone();
+    let Some(db) = db else {
+        egui::CentralPanel::default().show(ctx, |ui| {
+            ui.label(RichText::new("The card database did not load.").font(theme::bold(18.0)));
+        });
+        files::dialogs(ctx, b, cat);
+        return b.action.take();
+    };
+    let w = ctx.screen_rect().width();
+    egui::SidePanel::left("deck-library")
+        .resizable(false)
+        .exact_width((w * 0.26).clamp(280.0, 380.0))
+        .show(ctx, |ui| library::show(ui, b, &db));
+    egui::SidePanel::right("deck-side")
+        .resizable(false)
+        .exact_width((w * 0.27).clamp(300.0, 400.0))
+        .show(ctx, |ui| {
+            preview::show(ui, b, &db);
+            ui.separator();
+            stats::show(ui, b, &db);
+        });
+    egui::CentralPanel::default()
+        .frame(
+            egui::Frame::central_panel(&ctx.style())
+                .fill(theme::egui_color(super::paint::fade(theme::BG, 0.78))),
+        )
+        .show(ctx, |ui| decklist::show(ui, b, &db));
+    drag_ghost(ctx, b, &db);
+    files::dialogs(ctx, b, cat);
+    if b.dialog.is_none() && !ctx.wants_keyboard_input() {
+        keys(ctx, b);
+    }
+    b.action.take()
+}
+
+/// A small square button painted at `rect` (rows lay out by hand; `Ui::put` would move the
+/// cursor).
+fn icon_button(
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    id: egui::Id,
+    text: &str,
+    enabled: bool,
+) -> egui::Response {
+    let sense = if enabled {
+        egui::Sense::click()
+    } else {
+        egui::Sense::hover()
+    };
+    let r = ui.interact(rect, id, sense);
+    let v = if !enabled {
+        &ui.visuals().widgets.noninteractive
+    } else if r.is_pointer_button_down_on() {
+        &ui.visuals().widgets.active
+    } else if r.hovered() {
+        &ui.visuals().widgets.hovered
+    } else {
+        &ui.visuals().widgets.inactive
+    };
+    let p = ui.painter();
+    p.rect_filled(rect, 4.0, v.weak_bg_fill);
+    let c = if enabled {
+        theme::egui_color(theme::TEXT)
+    } else {
+        theme::egui_color(theme::TEXT_FAINT)
+    };
+    p.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(14.0),
+        c,
+    );
+    r
+}
+
+/// The card under the pointer while a drag is under way.
+fn drag_ghost(ctx: &egui::Context, b: &DeckBuilder, db: &CardDb) {
+    let Some(drag) = egui::DragAndDrop::payload::<Drag>(ctx) else {
+        return;
+    };
+    let Some(pos) = ctx.pointer_interact_pos() else {
+        return;
+    };
+    let name = match *drag {
+        Drag::Card(id) => db.card(id).name.clone(),
+        Drag::Slot(i) => match b.draft.cards.get(i) {
+            Some(id) => db
+                .lookup(id)
+                .map(|c| db.card(c).name.clone())
+                .unwrap_or_else(|| id.clone()),
+            None => return,
+        },
+    };
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        egui::Id::new("deck-drag-ghost"),
+    ));
+    let galley = painter.layout_no_wrap(name, theme::bold(14.0), theme::egui_color(theme::TEXT));
+    let r = egui::Rect::from_min_size(pos + egui::vec2(14.0, 4.0), galley.size())
+        .expand2(egui::vec2(8.0, 4.0));
+    painter.rect_filled(r, 4.0, theme::egui_color(theme::hex(0x2f5fa8)));
+    painter.galley(r.min + egui::vec2(8.0, 4.0), galley, egui::Color32::WHITE);
+}
+
+fn status_bar(ui: &mut egui::Ui, b: &DeckBuilder) {
+    ui.horizontal_centered(|ui| match &b.status {
+        Some((msg, err)) => {
+            let c = if *err { theme::BAD } else { theme::GOOD };
+            ui.label(RichText::new(msg.lines().next().unwrap_or("")).color(theme::egui_color(c)));
+        }
+        None => {
+            ui.label(
+                RichText::new(
+                    "Drag cards to reorder or add · Del removes · Ctrl+D duplicates · \
+                     Alt+↑/↓ moves · Ctrl+Z / Ctrl+Y undo, redo · Ctrl+S saves",
+                )
+                .small()
+                .color(theme::egui_color(theme::TEXT_DIM)),
+            );
+        }
+    });
+}
+
+/// Keyboard shortcuts on the deck (when no text field has focus).
+fn keys(ctx: &egui::Context, b: &mut DeckBuilder) {
+    use egui::{Key, Modifiers};
+    let (undo, redo, save, dup, del, up, down, sel_up, sel_down) = ctx.input_mut(|i| {
+        (
+            i.consume_key(Modifiers::COMMAND, Key::Z),
+            i.consume_key(Modifiers::COMMAND, Key::Y)
+                || i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+            i.consume_key(Modifiers::COMMAND, Key::S),
+            i.consume_key(Modifiers::COMMAND, Key::D),
+            i.consume_key(Modifiers::NONE, Key::Delete),
+            i.consume_key(Modifiers::ALT, Key::ArrowUp),
+            i.consume_key(Modifiers::ALT, Key::ArrowDown),
+            i.consume_key(Modifiers::NONE, Key::ArrowUp),
+            i.consume_key(Modifiers::NONE, Key::ArrowDown),
+        )
+    });
+    if undo {
+        decklist::undo(b);
+    }
+    if redo {
+        decklist::redo(b);
+    }
+    if save {
+        files::save(b, false);
+    }
+    if let Some(s) = b.selected {
+        if dup {
+            decklist::edit(b, |d| d.duplicate(s));
+        }
+        if del {
+            decklist::edit(b, |d| d.remove(s).map(|_| s));
+        }
+        if up {
+            decklist::edit(b, |d| d.move_up(s));
+        }
+        if down {
+            decklist::edit(b, |d| d.move_down(s));
+        }
+    }
+    let n = b.draft.cards.len();
+    if n > 0 && (sel_up || sel_down) {
+        let s = match (b.selected, sel_up) {
+            (None, _) => 0,
+            (Some(s), true) => s.saturating_sub(1),
+            (Some(s), false) => (s + 1).min(n - 1),
+        };
+        decklist::select(b, s);
+    }
+}
