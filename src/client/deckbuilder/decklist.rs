@@ -129,6 +129,8 @@ fn homeworld_slot(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
         theme::egui_color(theme::TEXT_DIM),
     );
     let name = home.map(|h| db.card(h).name.clone());
+    // Long (unknown) ids must not run under the picker.
+    let p = p.with_clip_rect(rect.with_max_x(rect.right() - 150.0));
     p.text(
         rect.left_center() + egui::vec2(110.0, 0.0),
         egui::Align2::LEFT_CENTER,
@@ -215,7 +217,7 @@ fn header(ui: &mut egui::Ui, b: &mut DeckBuilder) {
                 }
             }
             if ui
-                .add_enabled(on, egui::Button::new("⧉ Duplicate"))
+                .add_enabled(on, egui::Button::new("Duplicate"))
                 .on_hover_text("Ctrl+D")
                 .clicked()
             {
@@ -444,7 +446,7 @@ fn slot(
         };
         if btn(ui, "✖", "Remove (Del)", true) {
             edit(b, |d| d.remove(i).map(|_| i));
-        } else if btn(ui, "⧉", "Duplicate (Ctrl+D)", true) {
+        } else if btn(ui, "+1", "Duplicate (Ctrl+D)", true) {
             edit(b, |d| d.duplicate(i));
         } else if btn(ui, "↓", "Move down (Alt+↓)", i + 1 < n) {
             edit(b, |d| d.move_down(i));

@@ -68,7 +68,7 @@ pub fn toolbar(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
                     b.dialog = Some(open_dialog(&b.decks_dir));
                 }
                 if ui.add_enabled(has_db, button("Save")).clicked() {
-                    save(b, false);
+                    save(b);
                 }
                 if ui.add_enabled(has_db, button("Save as…")).clicked() {
                     save_as(b);
@@ -206,13 +206,11 @@ fn save_as(b: &mut DeckBuilder) {
     });
 }
 
-/// Saves to the deck's file (or asks for a name). `overwrite` confirms replacing a file that
-/// this deck was not opened from.
-pub fn save(b: &mut DeckBuilder, overwrite: bool) {
+/// Saves to the file the deck was opened from or last saved to (replacing it is what "Save"
+/// means); a deck without a file asks for a name, and never replaces another file silently.
+pub fn save(b: &mut DeckBuilder) {
     match b.path.clone() {
-        // The deck's own file: saving over it is what "Save" means.
         Some(p) => write(b, &p, true),
-        None if overwrite => {}
         None => save_as(b),
     }
 }
@@ -348,13 +346,14 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
             });
         }
         Dialog::Discard(_) => {
-            let mut go = false;
+            let (mut go, mut saved) = (false, false);
             window("Unsaved changes").show(ctx, |ui| {
                 ui.label("This deck has unsaved changes. Discard them?");
                 ui.horizontal(|ui| {
-                    if ui.button("Save first").clicked() {
+                    if b.path.is_some() && ui.button("Save first").clicked() {
                         keep = false;
-                        save(b, false);
+                        save(b);
+                        saved = !b.dirty();
                     }
                     let discard =
                         egui::Button::new("Discard").fill(theme::egui_color(hex(0x8a2a35)));
@@ -366,7 +365,7 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
                     }
                 });
             });
-            if go {
+            if go || saved {
                 if let Dialog::Discard(p) = std::mem::replace(&mut d, Dialog::Play) {
                     keep = false;
                     run(b, p);

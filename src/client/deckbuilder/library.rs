@@ -80,25 +80,26 @@ fn filters(ui: &mut egui::Ui, f: &mut LibraryFilter) {
             *f = LibraryFilter::default();
         }
     });
+    // Chips toggle: click a selected one again to show every kind (class) again.
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
+        ui.spacing_mut().button_padding = egui::vec2(7.0, 3.0);
         let kinds = [
-            (None, "All"),
-            (Some(KindFilter::Spacecraft), "Spacecraft"),
-            (Some(KindFilter::Asset), "Assets"),
-            (Some(KindFilter::Upgrade), "Upgrades"),
-            (Some(KindFilter::Homeworld), "Homeworlds"),
+            (KindFilter::Spacecraft, "Spacecraft"),
+            (KindFilter::Asset, "Assets"),
+            (KindFilter::Upgrade, "Upgrades"),
+            (KindFilter::Homeworld, "Homeworlds"),
         ];
         for (k, label) in kinds {
-            ui.selectable_value(&mut f.kind, k, label);
+            chip(ui, &mut f.kind, k, label);
         }
     });
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
-        ui.selectable_value(&mut f.class, None, "Any class");
+        ui.spacing_mut().button_padding = egui::vec2(7.0, 3.0);
         for c in Class::ALL {
             let n = c.name();
-            ui.selectable_value(&mut f.class, Some(c), n[..1].to_uppercase() + &n[1..]);
+            chip(ui, &mut f.class, c, &(n[..1].to_uppercase() + &n[1..]));
         }
     });
     ui.horizontal(|ui| {
@@ -110,6 +111,17 @@ fn filters(ui: &mut egui::Ui, f: &mut LibraryFilter) {
             f.cost_max = f.cost_min;
         }
     });
+}
+
+/// A toggle chip for an optional filter value.
+fn chip<T: PartialEq + Copy>(ui: &mut egui::Ui, cur: &mut Option<T>, v: T, label: &str) {
+    let on = *cur == Some(v);
+    if ui
+        .selectable_label(on, RichText::new(label).size(13.0))
+        .clicked()
+    {
+        *cur = if on { None } else { Some(v) };
+    }
 }
 
 fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
@@ -178,7 +190,7 @@ fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
     );
     if n > 0 {
         p.text(
-            egui::pos2(add.left() - 8.0, rect.center().y),
+            egui::pos2(add.left() - 8.0, rect.top() + 11.0),
             egui::Align2::RIGHT_CENTER,
             format!("×{n}"),
             theme::bold(13.0),

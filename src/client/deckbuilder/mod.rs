@@ -340,7 +340,7 @@ fn keys(ctx: &egui::Context, b: &mut DeckBuilder) {
         decklist::redo(b);
     }
     if save {
-        files::save(b, false);
+        files::save(b);
     }
     if let Some(s) = b.selected {
         if dup {

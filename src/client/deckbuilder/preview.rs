@@ -157,7 +157,7 @@ fn orbitals(ui: &mut egui::Ui, costs: &[u8], c: egui::Color32) {
 }
 
 fn where_in_deck(ui: &mut egui::Ui, b: &DeckBuilder, card: &Card) {
-    if b.draft.homeworld == card.id {
+    if b.draft.homeworld == card.id && card.asset().is_some_and(|a| a.homeworld) {
         ui.label(RichText::new("This deck's homeworld.").color(theme::egui_color(theme::GOOD)));
         return;
     }

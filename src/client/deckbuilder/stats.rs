@@ -77,14 +77,14 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, _db: &CardDb) {
             ui.horizontal(|ui| {
                 ui.label("Construction power");
                 ui.label(RichText::new(s.power_home.to_string()).strong());
-                ui.label(
-                    dim(format!(
-                        "at start, up to {} with every asset and upgrade",
-                        s.power_total
-                    ))
-                    .small(),
-                );
             });
+            ui.label(
+                dim(format!(
+                    "At start, from the homeworld; up to {} with every asset and upgrade.",
+                    s.power_total
+                ))
+                .small(),
+            );
             let last = s.cards.saturating_sub(OPENING_HAND);
             let turns = last.div_ceil(s.draws_per_turn.max(1));
             ui.label(
@@ -121,9 +121,9 @@ fn curve(ui: &mut egui::Ui, curve: &[usize; CURVE_BUCKETS]) {
     let base = inner.bottom() - 14.0;
     let top = inner.top() + 14.0;
     p.text(
-        egui::pos2(inner.left(), inner.top() + 2.0),
-        egui::Align2::LEFT_TOP,
-        "cost curve",
+        egui::pos2(inner.right(), inner.top() + 2.0),
+        egui::Align2::RIGHT_TOP,
+        "cards by construction cost",
         egui::FontId::proportional(10.5),
         theme::egui_color(theme::TEXT_FAINT),
     );
