@@ -168,16 +168,16 @@ fn homeworld_slot(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
         egui::pos2(rect.right() - 8.0, rect.bottom() - 7.0),
     );
     let mut pick = home;
-    ui.allocate_new_ui(egui::UiBuilder::new().max_rect(combo), |ui| {
-        egui::ComboBox::from_id_salt("deck-homeworld")
-            .width(128.0)
-            .selected_text("Change…")
-            .show_ui(ui, |ui| {
-                for h in homeworlds(db) {
-                    ui.selectable_value(&mut pick, Some(h), &db.card(h).name);
-                }
-            });
-    });
+    // A child Ui: placed by hand, without moving this Ui's cursor.
+    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(combo));
+    egui::ComboBox::from_id_salt("deck-homeworld")
+        .width(128.0)
+        .selected_text("Change…")
+        .show_ui(&mut child, |ui| {
+            for h in homeworlds(db) {
+                ui.selectable_value(&mut pick, Some(h), &db.card(h).name);
+            }
+        });
     if pick != home {
         if let Some(h) = pick {
             super::library::add_card(b, db, h);
@@ -369,7 +369,7 @@ fn slot(
             hex(0x2a3d63)
         } else if over {
             hex(0x3a1c26)
-        } else if resp.hovered() {
+        } else if resp.contains_pointer() {
             hex(0x22304b)
         } else if i < OPENING_HAND {
             hex(0x17293a)
@@ -406,7 +406,8 @@ fn slot(
         let name = card
             .map(|c| c.name.clone())
             .unwrap_or_else(|| format!("unknown `{id}`"));
-        p.text(
+        let kind_x = body.left() + body.width() * 0.56;
+        p.with_clip_rect(body.with_max_x(kind_x - 8.0)).text(
             body.left_center() + egui::vec2(36.0, 0.0),
             egui::Align2::LEFT_CENTER,
             name,
@@ -419,7 +420,7 @@ fn slot(
         );
         if let Some(c) = card {
             p.text(
-                body.left_center() + egui::vec2(body.width() * 0.52, 0.0),
+                egui::pos2(kind_x, body.center().y),
                 egui::Align2::LEFT_CENTER,
                 kind_label(c),
                 egui::FontId::proportional(12.0),
@@ -431,7 +432,12 @@ fn slot(
         }
     }
     // The draw turn, or the row's buttons when it is hovered or selected.
-    let show_buttons = filled && (selected || resp.hovered()) && !dragging_me;
+    // (`contains_pointer`, not `hovered`: the buttons sit on top of the row.)
+    let show_buttons = filled && (selected || resp.contains_pointer()) && !dragging_me;
+    if selected && b.reveal {
+        resp.scroll_to_me(None);
+        b.reveal = false;
+    }
     if show_buttons {
         let mut x = row.right() - 4.0;
         let mut btn = |ui: &mut egui::Ui, text: &str, tip: &str, on: bool| {

@@ -1,6 +1,7 @@
 //! The builder's tool bar and its file dialogs: new, open, save, save as (with an overwrite
-//! confirmation), "discard unsaved changes?" and the "Play this deck" window. Files are written
-//! with [`save_atomic`]; nothing is ever overwritten without asking.
+//! confirmation), "discard unsaved changes?" and the "Play this deck" window; and the deck's
+//! YAML as it will be saved. Files are written with [`save_atomic`]; nothing is ever
+//! overwritten without asking.
 use super::{BuilderAction, DeckBuilder};
 use crate::client::catalog::Catalog;
 use crate::client::theme::{self, hex};
@@ -252,6 +253,41 @@ fn target(dir: &Path, name: &str) -> Result<PathBuf, String> {
         format!("{name}.yaml")
     };
     Ok(dir.join(file))
+}
+
+/// The deck file exactly as "Save" writes it, for people who edit decks by hand.
+pub fn yaml_view(ui: &mut egui::Ui, b: &DeckBuilder) {
+    let text = b.draft.to_yaml();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Deck file").font(theme::bold(14.0)));
+        ui.label(
+            RichText::new("YAML, as saved")
+                .small()
+                .color(theme::egui_color(theme::TEXT_DIM)),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.small_button("Copy").clicked() {
+                ui.ctx().copy_text(text.clone());
+            }
+        });
+    });
+    egui::Frame::new()
+        .fill(theme::egui_color(hex(0x0c1322)))
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::same(6))
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("deck-yaml")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new(text)
+                            .monospace()
+                            .size(11.5)
+                            .color(theme::egui_color(theme::TEXT_DIM)),
+                    );
+                });
+        });
 }
 
 fn window(title: &str) -> egui::Window<'_> {

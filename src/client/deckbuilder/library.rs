@@ -134,7 +134,7 @@ fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
     let focused = b.focus == Some(id);
     let fill = if focused {
         hex(0x2a3d63)
-    } else if resp.hovered() {
+    } else if resp.contains_pointer() {
         hex(0x22304b)
     } else {
         hex(0x172136)
@@ -164,14 +164,16 @@ fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
         theme::bold(13.0),
         theme::egui_color(theme::TEXT),
     );
-    p.text(
+    // Text stops short of the count and the add button.
+    let clip = p.with_clip_rect(rect.with_max_x(rect.right() - 36.0));
+    clip.text(
         egui::pos2(rect.left() + 44.0, rect.top() + 11.0),
         egui::Align2::LEFT_CENTER,
         &card.name,
         theme::bold(14.0),
         theme::egui_color(theme::TEXT),
     );
-    p.text(
+    clip.text(
         egui::pos2(rect.left() + 44.0, rect.top() + 27.0),
         egui::Align2::LEFT_CENTER,
         summary(card),

@@ -49,6 +49,8 @@ pub struct DeckBuilder {
     path: Option<PathBuf>,
     /// Selected deck slot.
     selected: Option<usize>,
+    /// Scroll the deck list to the selected slot (after a keyboard move).
+    reveal: bool,
     /// Card shown in the preview.
     focus: Option<CardId>,
     filter: LibraryFilter,
@@ -87,6 +89,7 @@ impl DeckBuilder {
             history: History::default(),
             path: None,
             selected: None,
+            reveal: false,
             focus: None,
             filter: LibraryFilter::default(),
             checked: Checked::default(),
@@ -212,6 +215,10 @@ pub fn ui(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) -> Option<Bui
             preview::show(ui, b, &db);
             ui.separator();
             stats::show(ui, b, &db);
+            if ui.available_height() > 90.0 {
+                ui.separator();
+                files::yaml_view(ui, b);
+            }
         });
     egui::CentralPanel::default()
         .frame(
@@ -364,5 +371,8 @@ fn keys(ctx: &egui::Context, b: &mut DeckBuilder) {
             (Some(s), false) => (s + 1).min(n - 1),
         };
         decklist::select(b, s);
+    }
+    if up || down || sel_up || sel_down {
+        b.reveal = true;
     }
 }

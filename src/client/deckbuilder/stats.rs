@@ -17,7 +17,8 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, _db: &CardDb) {
     let s = &b.stats;
     egui::ScrollArea::vertical()
         .id_salt("deck-stats")
-        .auto_shrink([false, false])
+        .auto_shrink([false, true])
+        .max_height((ui.available_height() - 130.0).max(120.0))
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 4.0;
             ui.horizontal(|ui| {
