@@ -290,12 +290,17 @@ pub fn yaml_view(ui: &mut egui::Ui, b: &DeckBuilder) {
         });
 }
 
-fn window(title: &str) -> egui::Window<'_> {
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -40.0])
-        .fixed_size([420.0, 0.0])
+/// A modal dialog with a title; returns true when it should close (Escape, a click outside).
+fn modal(ctx: &egui::Context, title: &str, body: impl FnOnce(&mut egui::Ui)) -> bool {
+    egui::Modal::new(egui::Id::new(("deck-dialog", title)))
+        .show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.spacing_mut().item_spacing.y = 10.0;
+            ui.label(RichText::new(title).font(theme::bold(18.0)));
+            ui.add_space(4.0);
+            body(ui);
+        })
+        .should_close()
 }
 
 /// Shows the open dialog, if any.
@@ -303,11 +308,10 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
     let Some(mut d) = b.dialog.take() else {
         return;
     };
-    let mut keep = true;
-    let esc = ctx.input(|i| i.key_pressed(egui::Key::Escape));
+    let (mut keep, mut close) = (true, false);
     match &mut d {
         Dialog::Open { files, error } => {
-            window("Open a deck").show(ctx, |ui| {
+            close |= modal(ctx, "Open a deck", |ui| {
                 ui.label(format!("Deck files in {}", b.decks_dir.display()));
                 if let Some(e) = error {
                     ui.colored_label(theme::egui_color(theme::BAD), e.as_str());
@@ -336,7 +340,7 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
             });
         }
         Dialog::SaveAs { file_name, error } => {
-            window("Save deck as").show(ctx, |ui| {
+            close |= modal(ctx, "Save deck as", |ui| {
                 ui.label(format!("File name in {}", b.decks_dir.display()));
                 let r = ui.add(egui::TextEdit::singleline(file_name).desired_width(f32::INFINITY));
                 r.request_focus();
@@ -361,7 +365,7 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
             });
         }
         Dialog::Overwrite(p) => {
-            window("Replace the file?").show(ctx, |ui| {
+            close |= modal(ctx, "Replace the file?", |ui| {
                 ui.label(format!(
                     "{} already exists. Replace it with this deck?",
                     p.display()
@@ -383,7 +387,7 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
         }
         Dialog::Discard(_) => {
             let (mut go, mut saved) = (false, false);
-            window("Unsaved changes").show(ctx, |ui| {
+            close |= modal(ctx, "Unsaved changes", |ui| {
                 ui.label("This deck has unsaved changes. Discard them?");
                 ui.horizontal(|ui| {
                     if b.path.is_some() && ui.button("Save first").clicked() {
@@ -409,10 +413,12 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
             }
         }
         Dialog::Play => {
-            window("Play this deck").show(ctx, |ui| play_window(ui, b, cat, &mut keep));
+            close |= modal(ctx, "Play this deck", |ui| {
+                play_window(ui, b, cat, &mut keep)
+            });
         }
     }
-    if esc {
+    if close {
         keep = false;
     }
     if keep && b.dialog.is_none() {
