@@ -216,7 +216,7 @@ pub fn save(b: &mut DeckBuilder) {
     }
 }
 
-fn write(b: &mut DeckBuilder, path: &Path, overwrite: bool) {
+pub(super) fn write(b: &mut DeckBuilder, path: &Path, overwrite: bool) {
     let text = b.draft.to_yaml();
     match save_atomic(path, &text, overwrite) {
         Ok(()) => {

@@ -376,3 +376,71 @@ fn keys(ctx: &egui::Context, b: &mut DeckBuilder) {
         b.reveal = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Deck;
+
+    fn catalog() -> Catalog {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        Catalog::load(&root.join("cards"), &root.join("decks"))
+    }
+
+    #[test]
+    fn opened_deck_is_checked_and_playable() {
+        let cat = catalog();
+        let file = cat.decks_dir.join("bastion.yaml");
+        let mut b = DeckBuilder::new(&cat, Some(&file));
+        b.refresh();
+        assert!(b.checked.problems.is_empty(), "{:?}", b.checked.problems);
+        assert!(!b.dirty());
+        let setup = b.setup(&cat).unwrap();
+        let db = cat.db.as_ref().unwrap();
+        assert_eq!(setup.decks[0], Deck::load(&file, db).unwrap());
+        assert_eq!(setup.seats[0].kind, SeatKind::Human);
+        assert!(matches!(setup.seats[1].kind, SeatKind::Ai(_)));
+    }
+
+    #[test]
+    fn a_new_deck_is_not_playable_until_full() {
+        let cat = catalog();
+        let mut b = DeckBuilder::new(&cat, None);
+        b.refresh();
+        assert!(b.setup(&cat).is_err());
+        let db = cat.db.clone().unwrap();
+        let wasp = db.lookup("wasp").unwrap();
+        for _ in 0..30 {
+            library::add_card(&mut b, &db, wasp);
+        }
+        b.refresh();
+        assert!(b.checked.deck.is_some(), "{:?}", b.checked.problems);
+        assert!(b.dirty());
+        decklist::undo(&mut b);
+        b.refresh();
+        assert_eq!(b.draft.cards.len(), 29);
+        assert!(b.checked.at(crate::data::deck_edit::Place::Count).count() == 1);
+    }
+
+    #[test]
+    fn save_as_asks_before_replacing_a_file() {
+        let cat = catalog();
+        let dir = std::env::temp_dir().join(format!("orbitals-builder-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut b = DeckBuilder::new(&cat, Some(&cat.decks_dir.join("swarm.yaml")));
+        let target = dir.join("swarm.yaml");
+        std::fs::write(&target, "keep me").unwrap();
+        b.draft.name = "Swarm II".into();
+        files::write(&mut b, &target, false);
+        assert!(matches!(&b.dialog, Some(Dialog::Overwrite(p)) if *p == target));
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+        assert!(b.dirty());
+        files::write(&mut b, &target, true);
+        assert!(!b.dirty());
+        assert_eq!(b.path.as_deref(), Some(target.as_path()));
+        let db = cat.db.as_ref().unwrap();
+        assert_eq!(Deck::load(&target, db).unwrap().name, "Swarm II");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
