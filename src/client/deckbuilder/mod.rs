@@ -7,6 +7,7 @@
 //! always comes from the engine's deck checker.
 mod decklist;
 mod files;
+mod homeworld;
 mod library;
 mod preview;
 mod stats;
