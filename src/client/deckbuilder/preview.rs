@@ -77,6 +77,8 @@ fn stats_grid(ui: &mut egui::Ui, card: &Card) {
             format!("{} ({base}{add:+})", base as i32 + add as i32)
         }
     };
+    // Short numbers go in a two-pair grid; longer values get a line of their own.
+    let mut lines: Vec<(&str, String)> = Vec::new();
     let rows: Vec<(&str, String)> = match &card.kind {
         CardKind::Spacecraft(s) => vec![
             ("Armor", with(s.armor, m.armor)),
@@ -88,6 +90,15 @@ fn stats_grid(ui: &mut egui::Ui, card: &Card) {
         CardKind::Asset(a) => {
             let docks: Vec<&str> = a.factory_classes().map(|c| c.name()).collect();
             let tc: Vec<String> = a.transfer_costs.iter().map(|t| t.to_string()).collect();
+            lines.push(("Transfer costs, clockwise (O7)", tc.join(" → ")));
+            lines.push((
+                "Builds",
+                if docks.is_empty() {
+                    "no spacecraft".into()
+                } else {
+                    docks.join(", ")
+                },
+            ));
             vec![
                 (
                     "Construction",
@@ -95,15 +106,6 @@ fn stats_grid(ui: &mut egui::Ui, card: &Card) {
                 ),
                 ("Population", with(a.population, m.population)),
                 ("Resistance", a.bombardment_resistance.to_string()),
-                ("Transfer", tc.join(" → ")),
-                (
-                    "Builds",
-                    if docks.is_empty() {
-                        "no spacecraft".into()
-                    } else {
-                        docks.join(", ")
-                    },
-                ),
             ]
         }
         CardKind::Upgrade(u) => vec![("Resistance", u.bombardment_resistance.to_string())],
@@ -120,6 +122,12 @@ fn stats_grid(ui: &mut egui::Ui, card: &Card) {
                 }
             }
         });
+    for (k, v) in lines {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(k).color(theme::egui_color(theme::TEXT_DIM)));
+            ui.label(RichText::new(v).strong());
+        });
+    }
 }
 
 /// The asset's orbitals as rings around a planet, with their entry costs.
@@ -150,7 +158,7 @@ fn orbitals(ui: &mut egui::Ui, costs: &[u8], c: egui::Color32) {
     p.text(
         egui::pos2(r.right(), r.top() + 8.0),
         egui::Align2::RIGHT_CENTER,
-        format!("{} orbitals, entry costs", costs.len()),
+        format!("{} orbitals, entry costs (O8)", costs.len()),
         egui::FontId::proportional(10.5),
         theme::egui_color(theme::TEXT_DIM),
     );
