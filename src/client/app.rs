@@ -93,6 +93,17 @@ impl App {
         if !self.egui_init {
             egui_macroquad::cfg(theme::setup_egui);
             self.egui_init = true;
+            // Closing the window asks first when a deck has unsaved changes.
+            prevent_quit();
+        }
+        if is_quit_requested() {
+            match self.builder.as_mut() {
+                Some(b) if b.unsaved() => {
+                    b.ask_quit();
+                    self.screen = Screen::DeckBuilder;
+                }
+                _ => self.quit = true,
+            }
         }
         let (sw, sh) = (screen_width(), screen_height());
         let zoom = (sw / 1280.0).min(sh / 800.0).clamp(1.0, 2.0);
@@ -153,6 +164,7 @@ impl App {
                 self.screen = Screen::Menu;
             }
             Some(BuilderAction::Play(setup)) => self.start(setup),
+            Some(BuilderAction::Quit) => self.quit = true,
             None => {}
         }
     }

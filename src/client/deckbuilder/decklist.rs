@@ -98,8 +98,33 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 0.0;
+            autoscroll(ui);
             slots(ui, b, db);
         });
+}
+
+/// While something is dragged near the top or bottom edge of the list, scroll it.
+fn autoscroll(ui: &mut egui::Ui) {
+    if !egui::DragAndDrop::has_payload_of_type::<Drag>(ui.ctx()) {
+        return;
+    }
+    let Some(pos) = ui.ctx().pointer_hover_pos() else {
+        return;
+    };
+    let clip = ui.clip_rect();
+    if !(clip.left()..=clip.right()).contains(&pos.x) {
+        return;
+    }
+    let edge = 36.0;
+    let speed = if pos.y < clip.top() + edge && pos.y > clip.top() - edge {
+        10.0
+    } else if pos.y > clip.bottom() - edge && pos.y < clip.bottom() + edge {
+        -10.0
+    } else {
+        return;
+    };
+    ui.scroll_with_delta(egui::vec2(0.0, speed));
+    ui.ctx().request_repaint();
 }
 
 fn header(ui: &mut egui::Ui, b: &mut DeckBuilder) {

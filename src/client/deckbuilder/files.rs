@@ -31,6 +31,7 @@ pub enum Pending {
     New,
     Open(PathBuf),
     Menu,
+    Quit,
 }
 
 /// A deck file offered by the open dialog.
@@ -128,6 +129,7 @@ fn run(b: &mut DeckBuilder, p: Pending) {
     b.dialog = None;
     match p {
         Pending::Menu => b.action = Some(BuilderAction::Menu),
+        Pending::Quit => b.action = Some(BuilderAction::Quit),
         Pending::New => {
             if let Some(db) = &b.db {
                 b.draft = DeckDraft::new("New deck", db);

@@ -29,6 +29,8 @@ pub enum BuilderAction {
     Menu,
     /// Start a game with this setup.
     Play(Setup),
+    /// Close the window.
+    Quit,
 }
 
 /// What is being dragged: a deck slot (to reorder) or a library card (to insert).
@@ -123,6 +125,16 @@ impl DeckBuilder {
 
     fn dirty(&self) -> bool {
         self.draft != self.saved
+    }
+
+    /// True when closing the window would lose changes.
+    pub fn unsaved(&self) -> bool {
+        self.db.is_some() && self.dirty()
+    }
+
+    /// The window is being closed: ask about unsaved changes first.
+    pub fn ask_quit(&mut self) {
+        files::step(self, files::Pending::Quit);
     }
 
     /// Call before every change to the draft (for undo).
