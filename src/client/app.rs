@@ -1,5 +1,5 @@
-//! The application: which screen is up (menu, table, game over, deck builder), and one frame of it: update,
-//! hit-testing, the egui pass, input, then drawing.
+//! The application: which screen is up (menu, table, game over, deck builder), and one frame
+//! of it: update, hit-testing, the egui pass, input, then drawing.
 use super::catalog::Catalog;
 use super::deckbuilder::{self, BuilderAction, DeckBuilder};
 use super::game::{Game, Setup};
