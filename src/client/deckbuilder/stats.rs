@@ -171,12 +171,22 @@ fn meter(ui: &mut egui::Ui, label: &str, needed: i32, home: i32, all: i32) {
         let x = |v: i32| r.left() + r.width() * (v.max(0) as f32 / max);
         p.rect_filled(r, 3.0, theme::egui_color(hex(0x0c1322)));
         let all_r = egui::Rect::from_min_max(r.min, egui::pos2(x(all), r.center().y));
-        p.rect_filled(all_r, 2.0, theme::egui_color(theme::GOOD).gamma_multiply(0.45));
+        p.rect_filled(
+            all_r,
+            2.0,
+            theme::egui_color(theme::GOOD).gamma_multiply(0.45),
+        );
         let home_r = egui::Rect::from_min_max(r.min, egui::pos2(x(home), r.center().y));
         p.rect_filled(home_r, 2.0, theme::egui_color(theme::GOOD));
-        let need_r = egui::Rect::from_min_max(egui::pos2(r.left(), r.center().y + 1.0), egui::pos2(x(needed), r.bottom()));
+        let need_r = egui::Rect::from_min_max(
+            egui::pos2(r.left(), r.center().y + 1.0),
+            egui::pos2(x(needed), r.bottom()),
+        );
         p.rect_filled(need_r, 2.0, theme::egui_color(theme::WARN));
     })
     .response
-    .on_hover_text("Green: population from the homeworld (bright) and from every asset and upgrade (pale). Orange: population all the deck's spacecraft need.");
+    .on_hover_text(METER_HELP);
 }
+
+const METER_HELP: &str = "Green: population from the homeworld (bright) and from every asset \
+    and upgrade (pale). Orange: population all the deck's spacecraft need.";
