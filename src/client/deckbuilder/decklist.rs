@@ -366,6 +366,11 @@ fn slot(
         if resp.clicked() {
             select(b, i);
         }
+        if resp.contains_pointer() {
+            if let Some(c) = card {
+                b.hover_next = db.lookup(&c.id);
+            }
+        }
     }
     // The draw turn, or the row's buttons when it is hovered or selected.
     // (`contains_pointer`, not `hovered`: the buttons sit on top of the row.)

@@ -64,6 +64,9 @@ pub fn slot(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
     if resp.clicked() {
         b.focus = home;
     }
+    if resp.contains_pointer() && home.is_some() {
+        b.hover_next = home;
+    }
     if let Some(d) = resp.dnd_release_payload::<Drag>() {
         if let Drag::Card(c) = *d {
             super::library::add_card(b, db, c);

@@ -131,6 +131,9 @@ fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
     resp.dnd_set_drag_payload(Drag::Card(id));
     let home = card.asset().map(|a| a.homeworld).unwrap_or(false);
     let p = ui.painter();
+    if resp.contains_pointer() {
+        b.hover_next = Some(id);
+    }
     let focused = b.focus == Some(id);
     let fill = if focused {
         hex(0x2a3d63)

@@ -56,6 +56,9 @@ pub struct DeckBuilder {
     reveal: bool,
     /// Card shown in the preview.
     focus: Option<CardId>,
+    /// Card under the pointer in the last frame (previewed while hovered), and in this one.
+    hover: Option<CardId>,
+    hover_next: Option<CardId>,
     filter: LibraryFilter,
     checked: Checked,
     stats: DeckStats,
@@ -94,6 +97,8 @@ impl DeckBuilder {
             selected: None,
             reveal: false,
             focus: None,
+            hover: None,
+            hover_next: None,
             filter: LibraryFilter::default(),
             checked: Checked::default(),
             stats: DeckStats::default(),
@@ -204,6 +209,7 @@ impl DeckBuilder {
 /// Draws the builder and handles its input; returns what the application should do.
 pub fn ui(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) -> Option<BuilderAction> {
     b.refresh();
+    b.hover = b.hover_next.take();
     files::toolbar(ctx, b, cat);
     egui::TopBottomPanel::bottom("deck-status")
         .exact_height(26.0)

@@ -1,6 +1,6 @@
-//! The large card preview (top of the right panel): every stat and ability of the focused card
-//! (the last one clicked in the library or the deck; the homeworld otherwise), where the deck
-//! holds it, and a sketch of an asset's orbitals.
+//! The large card preview (top of the right panel): every stat and ability of the card under
+//! the pointer, else the focused card (the last one clicked in the library or the deck), else
+//! the homeworld; where the deck holds it, and a sketch of an asset's orbitals.
 use super::library::{kind_color, kind_label};
 use super::DeckBuilder;
 use crate::client::theme::{self, hex};
@@ -11,7 +11,10 @@ use egui_macroquad::egui::{self, RichText};
 
 pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
     ui.add_space(6.0);
-    let focus = b.focus.or_else(|| db.lookup(&b.draft.homeworld));
+    let focus = b
+        .hover
+        .or(b.focus)
+        .or_else(|| db.lookup(&b.draft.homeworld));
     let Some(id) = focus else {
         ui.label(RichText::new("Click a card to see it here.").weak());
         return;
