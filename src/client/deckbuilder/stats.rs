@@ -88,15 +88,15 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, _db: &CardDb) {
             );
             let last = s.cards.saturating_sub(OPENING_HAND);
             let turns = last.div_ceil(s.draws_per_turn.max(1));
-            ui.label(
-                dim(format!(
-                "Opening hand costs {}. Research draws {} a turn: the last card comes on turn {}.",
-                s.opening_cost,
-                s.draws_per_turn.max(1),
-                turns
-            ))
-                .small(),
-            );
+            let draws = if turns == 0 {
+                "Every card starts in the opening hand.".to_string()
+            } else {
+                format!(
+                    "Research draws {} a turn: the last card comes on turn {turns}.",
+                    s.draws_per_turn.max(1)
+                )
+            };
+            ui.label(dim(format!("Opening hand costs {}. {draws}", s.opening_cost)).small());
             for c in &s.unbuildable {
                 ui.label(
                     RichText::new(format!(
