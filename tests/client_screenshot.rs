@@ -1,5 +1,6 @@
 //! The desktop client renders: the built binary runs under a virtual X display (`xvfb-run`)
-//! for the menu, the table in the middle of an AI-vs-AI game and the game-over screen, and each
+//! for the menu, the table in the middle of an AI-vs-AI game, the game-over screen and the deck
+//! builder with a deck open, and each
 //! saved PNG is decoded and checked: not blank, and every region of the table actually drawn.
 //!
 //! Needs `xvfb-run` (Debian: `apt-get install -y xvfb xauth libgl1-mesa-dri libglx-mesa0`).
@@ -218,4 +219,52 @@ fn game_over_is_drawn() {
         "gameover: no result window"
     );
     assert!(s.ink(985, 0, 295, 800) > 0.02, "gameover: no side panel");
+}
+
+#[test]
+fn deck_builder_regions_are_drawn() {
+    let s = shoot(
+        "deckbuilder",
+        &[
+            "--screen",
+            "deckbuilder",
+            "--deck",
+            "decks/bastion.yaml",
+            "--frames",
+            "20",
+        ],
+    );
+    assert_not_blank("deckbuilder", &s);
+    // Regions at 1280×800 (see client/deckbuilder/mod.rs): a tool bar, the library on the left
+    // (~26 %), the deck in the middle, the preview and the statistics on the right (~27 %).
+    let regions = [
+        ("tool bar", 0, 0, 1280, 44),
+        ("library filters", 0, 50, 330, 160),
+        ("library cards", 0, 230, 330, 540),
+        ("homeworld slot and count", 345, 50, 580, 120),
+        ("deck slots", 345, 180, 580, 590),
+        ("card preview", 940, 50, 335, 180),
+        ("statistics and cost curve", 940, 250, 335, 300),
+    ];
+    for (what, x, y, w, h) in regions {
+        let c = s.colours(x, y, w, h);
+        let ink = s.ink(x, y, w, h);
+        assert!(
+            c > 12 && ink > 0.01,
+            "deckbuilder: {what} looks empty ({c} colours, {:.3} ink)",
+            ink
+        );
+    }
+    // The shipped deck is valid: the engine's checker says so in green in the tool bar.
+    let green = (900..1140)
+        .flat_map(|x| (8..36).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = s.pixel(x, y);
+            p[1] > 170 && p[0] < 120 && p[2] > 110 && p[2] < 190
+        })
+        .count();
+    assert!(
+        green > 20,
+        "deckbuilder: no \"Playable\" mark ({green} green pixels)"
+    );
 }

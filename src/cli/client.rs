@@ -19,7 +19,7 @@ pub struct ClientArgs {
     /// Show an AI-vs-AI game with this seed.
     #[arg(long, value_name = "SEED")]
     pub demo: Option<u64>,
-    /// First screen: menu, table or gameover.
+    /// First screen: menu, table, gameover or deckbuilder.
     #[arg(long, value_parser = StartScreen::parse)]
     pub screen: Option<StartScreen>,
     /// With --demo: play this many turns headlessly before the window takes over.
@@ -37,6 +37,9 @@ pub struct ClientArgs {
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_parser = ClientOptions::parse_window, default_value = "1280x800")]
     pub window: (i32, i32),
+    /// Open this deck file in the deck builder.
+    #[arg(long, value_name = "FILE")]
+    pub deck: Option<PathBuf>,
 }
 
 impl ClientArgs {
@@ -46,6 +49,7 @@ impl ClientArgs {
             || self.demo.is_some()
             || self.screen.is_some()
             || self.bench_frames.is_some()
+            || self.deck.is_some()
     }
 }
 
@@ -63,6 +67,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         skip_turns: a.skip_turns,
         speed: a.speed,
         mouse: a.mouse,
+        deck: a.deck.clone(),
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

@@ -113,7 +113,7 @@ fn run_scenario(file: &Path, events: bool) -> Result<()> {
 pub fn run(cli: Cli) -> Result<()> {
     #[cfg(feature = "client")]
     if cli.command.is_some() && cli.client.any() {
-        bail!("--screenshot, --demo, --screen and --bench-frames open the client: use them without a subcommand");
+        bail!("--screenshot, --demo, --screen, --deck and --bench-frames open the client: use them without a subcommand");
     }
     match cli.command {
         #[cfg(feature = "client")]

@@ -1,6 +1,7 @@
-//! The application: which screen is up (menu, table, game over), and one frame of it: update,
-//! hit-testing, the egui pass, input, then drawing.
+//! The application: which screen is up (menu, table, game over, deck builder), and one frame
+//! of it: update, hit-testing, the egui pass, input, then drawing.
 use super::catalog::Catalog;
+use super::deckbuilder::{self, BuilderAction, DeckBuilder};
 use super::game::{Game, Setup};
 use super::gameover::{self, EndAction};
 use super::interact::Interaction;
@@ -24,6 +25,7 @@ pub enum Screen {
     Menu,
     Table,
     GameOver,
+    DeckBuilder,
 }
 
 pub struct App {
@@ -43,6 +45,7 @@ pub struct App {
     zoom: f32,
     egui_pointer: bool,
     egui_keyboard: bool,
+    builder: Option<Box<DeckBuilder>>,
 }
 
 impl App {
@@ -62,6 +65,7 @@ impl App {
             zoom: 1.0,
             egui_pointer: false,
             egui_keyboard: false,
+            builder: None,
         }
     }
 
@@ -71,6 +75,12 @@ impl App {
         self.inter = Interaction::default();
         self.anim.reset();
         self.screen = screen;
+    }
+
+    /// Opens the deck builder, with a deck file when given.
+    pub fn open_builder(&mut self, file: Option<&std::path::Path>) {
+        self.builder = Some(Box::new(DeckBuilder::new(&self.catalog, file)));
+        self.screen = Screen::DeckBuilder;
     }
 
     fn start(&mut self, setup: Setup) {
@@ -83,6 +93,17 @@ impl App {
         if !self.egui_init {
             egui_macroquad::cfg(theme::setup_egui);
             self.egui_init = true;
+            // Closing the window asks first when a deck has unsaved changes.
+            prevent_quit();
+        }
+        if is_quit_requested() {
+            match self.builder.as_mut() {
+                Some(b) if b.unsaved() => {
+                    b.ask_quit();
+                    self.screen = Screen::DeckBuilder;
+                }
+                _ => self.quit = true,
+            }
         }
         let (sw, sh) = (screen_width(), screen_height());
         let zoom = (sw / 1280.0).min(sh / 800.0).clamp(1.0, 2.0);
@@ -94,6 +115,7 @@ impl App {
         match self.screen {
             Screen::Menu => self.menu_frame(dt),
             Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
+            Screen::DeckBuilder => self.builder_frame(dt),
         }
     }
 
@@ -110,7 +132,39 @@ impl App {
         egui_macroquad::ui(|ctx| act = menu::ui(ctx, m, cat));
         match act {
             Some(MenuAction::Start(setup)) => self.start(setup),
+            // Back to the deck being built (e.g. after playing it), or a new one.
+            Some(MenuAction::DeckBuilder) if self.builder.is_some() => {
+                self.screen = Screen::DeckBuilder
+            }
+            Some(MenuAction::DeckBuilder) => self.open_builder(None),
             Some(MenuAction::Quit) => self.quit = true,
+            None => {}
+        }
+    }
+
+    fn builder_frame(&mut self, dt: f32) {
+        self.anim.time += dt;
+        table::draw_background(
+            Rect::new(0.0, 0.0, screen_width(), screen_height()),
+            self.anim.time,
+        );
+        let Some(b) = self.builder.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        let mut act = None;
+        let cat = &self.catalog;
+        egui_macroquad::ui(|ctx| act = deckbuilder::ui(ctx, b, cat));
+        match act {
+            Some(BuilderAction::Menu) => {
+                self.builder = None;
+                // Saved decks show up in the menu.
+                self.catalog = Catalog::load(&self.catalog.cards_dir, &self.catalog.decks_dir);
+                self.menu = MenuState::new(&self.catalog);
+                self.screen = Screen::Menu;
+            }
+            Some(BuilderAction::Play(setup)) => self.start(setup),
+            Some(BuilderAction::Quit) => self.quit = true,
             None => {}
         }
     }

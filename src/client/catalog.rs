@@ -48,6 +48,9 @@ pub struct Catalog {
     pub decks: Vec<DeckEntry>,
     pub levels: Vec<AiLevel>,
     pub problems: Vec<String>,
+    /// Where the cards and decks were loaded from (resolved).
+    pub cards_dir: PathBuf,
+    pub decks_dir: PathBuf,
 }
 
 /// `dir` as given, or under the crate's source directory when it does not exist as given (so
@@ -120,6 +123,8 @@ impl Catalog {
             decks,
             levels,
             problems,
+            cards_dir: cards,
+            decks_dir,
         }
     }
 

@@ -1,5 +1,5 @@
 //! The main menu: play against the AI (with a difficulty), hot-seat for two people, the deck
-//! builder (not yet), quit; and each side's deck from `decks/`. Load problems are listed here.
+//! builder, quit; and each side's deck from `decks/`. Load problems are listed here.
 use super::catalog::Catalog;
 use super::game::{Seat, SeatKind, Setup};
 use super::paint::{fade, Align, Painter};
@@ -22,6 +22,7 @@ pub struct MenuState {
 
 pub enum MenuAction {
     Start(Setup),
+    DeckBuilder,
     Quit,
 }
 
@@ -166,8 +167,13 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                 }
             }
             ui.horizontal(|ui| {
-                ui.add_enabled(false, egui::Button::new("Deck builder"))
-                    .on_disabled_hover_text("Coming soon.");
+                if ui
+                    .add_enabled(cat.db.is_some(), egui::Button::new("Deck builder"))
+                    .on_hover_text("Build and order 30-card decks")
+                    .clicked()
+                {
+                    action = Some(MenuAction::DeckBuilder);
+                }
                 if ui.button("Quit").clicked() {
                     action = Some(MenuAction::Quit);
                 }

@@ -8,6 +8,7 @@
 mod ai_thread;
 mod app;
 mod catalog;
+mod deckbuilder;
 mod game;
 mod gameover;
 mod interact;
@@ -99,6 +100,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
                 app.open(g, Screen::GameOver);
             }
         }
+        StartScreen::DeckBuilder => app.open_builder(opts.deck.as_deref()),
     }
     Ok(())
 }

@@ -8,17 +8,19 @@ pub enum StartScreen {
     Menu,
     Table,
     GameOver,
+    DeckBuilder,
 }
 
 impl StartScreen {
-    /// Parses `menu`, `table` or `gameover`.
+    /// Parses `menu`, `table`, `gameover` or `deckbuilder`.
     pub fn parse(s: &str) -> Result<StartScreen, String> {
         match s {
             "menu" => Ok(StartScreen::Menu),
             "table" => Ok(StartScreen::Table),
             "gameover" | "game-over" => Ok(StartScreen::GameOver),
+            "deckbuilder" | "deck-builder" => Ok(StartScreen::DeckBuilder),
             other => Err(format!(
-                "unknown screen `{other}` (menu, table or gameover)"
+                "unknown screen `{other}` (menu, table, gameover or deckbuilder)"
             )),
         }
     }
@@ -47,6 +49,8 @@ pub struct ClientOptions {
     pub speed: Option<f32>,
     /// Screenshot runs: where the mouse is taken to be (default: off the window).
     pub mouse: Option<(f32, f32)>,
+    /// A deck file to open in the deck builder.
+    pub deck: Option<PathBuf>,
 }
 
 impl Default for ClientOptions {
@@ -63,6 +67,7 @@ impl Default for ClientOptions {
             skip_turns: 0,
             speed: None,
             mouse: None,
+            deck: None,
         }
     }
 }
@@ -78,6 +83,7 @@ impl ClientOptions {
     pub fn start_screen(&self) -> StartScreen {
         match (self.screen, self.demo) {
             (Some(s), _) => s,
+            (None, _) if self.deck.is_some() => StartScreen::DeckBuilder,
             (None, Some(_)) => StartScreen::Table,
             (None, None) => StartScreen::Menu,
         }
@@ -121,6 +127,10 @@ mod tests {
     fn parses_screens_and_sizes() {
         assert_eq!(StartScreen::parse("gameover"), Ok(StartScreen::GameOver));
         assert!(StartScreen::parse("nope").is_err());
+        assert_eq!(
+            StartScreen::parse("deckbuilder"),
+            Ok(StartScreen::DeckBuilder)
+        );
         assert_eq!(ClientOptions::parse_window("1600x900"), Ok((1600, 900)));
         assert!(ClientOptions::parse_window("16").is_err());
         assert!(ClientOptions::parse_window("10x10").is_err());

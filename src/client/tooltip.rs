@@ -269,6 +269,11 @@ pub fn card_info(ui: &mut egui::Ui, st: &State, r: CardRef) {
             }
         }
     }
+    abilities_and_text(ui, card);
+}
+
+/// A card's abilities and its text (also used by the deck builder's preview).
+pub fn abilities_and_text(ui: &mut egui::Ui, card: &crate::data::Card) {
     if !card.abilities.is_empty() {
         ui.add_space(3.0);
         for a in &card.abilities {

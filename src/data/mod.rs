@@ -1,8 +1,9 @@
 //! Card and deck data: serde structs ([`raw`]), typed abilities ([`ability`]), the checked
-//! database ([`db`]), decks ([`deck`]) and located load errors ([`locate`]).
+//! database ([`db`]), decks ([`deck`]) and their editing ([`deck_edit`]) and located load errors ([`locate`]).
 pub mod ability;
 pub mod db;
 pub mod deck;
+pub mod deck_edit;
 pub mod hot;
 pub mod locate;
 pub mod raw;
