@@ -11,8 +11,11 @@ use super::setup::{check_config, start};
 use super::state::{Config, State, DEFAULT_TURN_LIMIT};
 use super::{apply_into, validate, Event, RuleError};
 use serde::{Deserialize, Serialize};
-use serde_yaml::Value;
 use std::path::{Path, PathBuf};
+
+/// What must hold after the commands: the card game's expectations, shared (`outcome`,
+/// `error` with a G ruling id, `events` in order, `absent`, a part of the printed [`Position`]).
+pub use crate::scenario::Expect;
 
 /// The ruleset's rule variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,29 +61,6 @@ pub struct ScenarioFile {
     pub commands: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expect>,
-}
-
-/// What must hold after the commands.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expect {
-    /// `ongoing`, `draw` or `winner pN`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<String>,
-    /// A ruling id (`G4`): the run must stop at an illegal command citing it. The state checked
-    /// is the one before that command (validation never changes it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// Event lines that must appear in this order (others may come between).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<String>,
-    /// Event lines that must not appear.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub absent: Vec<String>,
-    /// A part of the printed [`Position`] that must match (mappings by key, lists item by item;
-    /// a space given as `~` must be empty).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<Value>,
 }
 
 /// Why a scenario did not run or did not meet its expectations.
@@ -292,8 +272,17 @@ pub fn run_loaded(l: Loaded) -> Result<Run, ScenarioError> {
         stopped_at,
     };
     if let Some(exp) = &file.expect {
-        let failures = exp.check(&run);
+        let lines = run.event_lines();
+        let state =
+            serde_yaml::to_value(Position::from_state(&run.state)).map_err(|e| e.to_string());
+        let mut failures = exp.check_parts(
+            &format_outcome(run.state.outcome),
+            run.stopped_at.is_some(),
+            &lines,
+            state,
+        );
         if !failures.is_empty() {
+            failures.push(format!("events were:\n    {}", lines.join("\n    ")));
             return Err(ScenarioError::Expectation {
                 file: path,
                 failures,
@@ -301,106 +290,4 @@ pub fn run_loaded(l: Loaded) -> Result<Run, ScenarioError> {
         }
     }
     Ok(run)
-}
-
-impl Expect {
-    /// Lists every failed expectation.
-    pub fn check(&self, run: &Run) -> Vec<String> {
-        let mut f = Vec::new();
-        if let Some(o) = &self.outcome {
-            let actual = format_outcome(run.state.outcome);
-            if o.trim() != actual {
-                f.push(format!("outcome: expected `{o}`, got `{actual}`"));
-            }
-        }
-        if let Some(rule) = &self.error {
-            if run.stopped_at.is_none() {
-                f.push(format!(
-                    "error: expected a command rejected by {rule}, none was"
-                ));
-            }
-        }
-        let lines = run.event_lines();
-        let mut at = 0;
-        for e in &self.events {
-            match lines[at..].iter().position(|l| l == e) {
-                Some(i) => at += i + 1,
-                None if lines.contains(e) => f.push(format!(
-                    "events: `{e}` happened, but not in the expected order"
-                )),
-                None => f.push(format!("events: `{e}` did not happen")),
-            }
-        }
-        for e in &self.absent {
-            if lines.contains(e) {
-                f.push(format!("absent: `{e}` happened"));
-            }
-        }
-        if let Some(want) = &self.state {
-            match serde_yaml::to_value(Position::from_state(&run.state)) {
-                Ok(have) => subset("state", want, &have, &mut f),
-                Err(e) => f.push(format!("state: cannot compare: {e}")),
-            }
-        }
-        if !f.is_empty() {
-            f.push(format!("events were:\n    {}", lines.join("\n    ")));
-        }
-        f
-    }
-}
-
-/// Checks that `want` is contained in `have`; a missing key matches `~`, `false`, `0` or `[]`.
-fn subset(path: &str, want: &Value, have: &Value, f: &mut Vec<String>) {
-    match (want, have) {
-        (Value::Mapping(w), Value::Mapping(h)) => {
-            for (k, wv) in w {
-                let key = match k {
-                    Value::String(s) => s.clone(),
-                    other => show(other),
-                };
-                let p = format!("{path}.{key}");
-                match h.get(k) {
-                    Some(hv) => subset(&p, wv, hv, f),
-                    None if is_default(wv) => {}
-                    None => f.push(format!("{p}: expected {}, not present", show(wv))),
-                }
-            }
-        }
-        (Value::Sequence(w), Value::Sequence(h)) => {
-            if w.len() != h.len() {
-                f.push(format!(
-                    "{path}: expected {} item(s), got {}: {}",
-                    w.len(),
-                    h.len(),
-                    show(have)
-                ));
-                return;
-            }
-            for (i, (wv, hv)) in w.iter().zip(h).enumerate() {
-                subset(&format!("{path}[{i}]"), wv, hv, f);
-            }
-        }
-        _ if want != have => f.push(format!(
-            "{path}: expected {}, got {}",
-            show(want),
-            show(have)
-        )),
-        _ => {}
-    }
-}
-
-fn is_default(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::Number(n) => n.as_u64() == Some(0),
-        Value::Sequence(s) => s.is_empty(),
-        _ => false,
-    }
-}
-
-fn show(v: &Value) -> String {
-    serde_yaml::to_string(v)
-        .map(|s| s.trim().replace('\n', " "))
-        .unwrap_or_default()
 }

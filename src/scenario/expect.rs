@@ -26,45 +26,58 @@ pub struct Expect {
 }
 
 impl Expect {
-    /// Lists every failed expectation.
+    /// Lists every failed expectation of a card-game run.
     pub fn check(&self, run: &Run) -> Vec<String> {
+        let state = serde_yaml::to_value(Position::from_state(&run.state, &run.handles))
+            .map_err(|e| e.to_string());
+        self.check_parts(
+            &super::notation::format_outcome(run.state.outcome),
+            run.stopped_at.is_some(),
+            &run.event_lines(),
+            state,
+        )
+    }
+
+    /// Lists every failed expectation of a run of any ruleset, given as text: its outcome,
+    /// whether it stopped at an (expected) illegal command, its event lines and its printed
+    /// state.
+    pub fn check_parts(
+        &self,
+        outcome: &str,
+        stopped: bool,
+        lines: &[String],
+        state: Result<Value, String>,
+    ) -> Vec<String> {
         let mut f = Vec::new();
         if let Some(o) = &self.outcome {
-            let actual = super::notation::format_outcome(run.state.outcome);
-            if *o != actual {
-                f.push(format!("outcome: expected `{o}`, got `{actual}`"));
+            if o.trim() != outcome {
+                f.push(format!("outcome: expected `{o}`, got `{outcome}`"));
             }
         }
         if let Some(rule) = &self.error {
-            if run.stopped_at.is_none() {
+            if !stopped {
                 f.push(format!(
                     "error: expected a command rejected by {rule}, none was"
                 ));
             }
         }
-        let lines = run.event_lines();
         let mut at = 0;
         for e in &self.events {
             match lines[at..].iter().position(|l| l == e) {
                 Some(i) => at += i + 1,
-                None => {
-                    let anywhere = lines.iter().any(|l| l == e);
-                    f.push(if anywhere {
-                        format!("events: `{e}` happened, but not in the expected order")
-                    } else {
-                        format!("events: `{e}` did not happen")
-                    });
-                }
+                None if lines.contains(e) => f.push(format!(
+                    "events: `{e}` happened, but not in the expected order"
+                )),
+                None => f.push(format!("events: `{e}` did not happen")),
             }
         }
         for e in &self.absent {
-            if lines.iter().any(|l| l == e) {
+            if lines.contains(e) {
                 f.push(format!("absent: `{e}` happened"));
             }
         }
         if let Some(want) = &self.state {
-            let pos = Position::from_state(&run.state, &run.handles);
-            match serde_yaml::to_value(&pos) {
+            match state {
                 Ok(have) => subset("state", want, &have, &mut f),
                 Err(e) => f.push(format!("state: cannot compare: {e}")),
             }
@@ -73,7 +86,7 @@ impl Expect {
     }
 }
 
-/// Checks that `want` is contained in `have`; missing optional fields count as their defaults.
+/// Checks that `want` is contained in `have`; a missing key matches `~`, `false`, `0` or `[]`.
 fn subset(path: &str, want: &Value, have: &Value, f: &mut Vec<String>) {
     match (want, have) {
         (Value::Mapping(w), Value::Mapping(h)) => {
