@@ -11,6 +11,7 @@ pub mod phase;
 pub mod play;
 pub mod rules;
 pub mod scenario;
+pub mod sink;
 pub mod state;
 
 pub use ids::{CardId, CardRef, PlayerId};

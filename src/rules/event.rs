@@ -142,18 +142,7 @@ pub enum Event {
     },
 }
 
-/// Where `apply` writes events. A `Vec<Event>` keeps them; `()` drops them (fast playouts).
-pub trait EventSink {
-    fn push(&mut self, e: Event);
-}
+/// Where `apply` writes this ruleset's events: a `Vec<Event>` keeps them, `()` drops them.
+pub trait EventSink: crate::sink::Sink<Event> {}
 
-impl EventSink for Vec<Event> {
-    fn push(&mut self, e: Event) {
-        Vec::push(self, e)
-    }
-}
-
-impl EventSink for () {
-    #[inline]
-    fn push(&mut self, _: Event) {}
-}
+impl<T: crate::sink::Sink<Event>> EventSink for T {}
