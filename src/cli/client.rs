@@ -37,6 +37,15 @@ pub struct ClientArgs {
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_parser = ClientOptions::parse_window, default_value = "1280x800")]
     pub window: (i32, i32),
+    /// Globetrotter (`--screen globetrotter`): number of players (2 to 6).
+    #[arg(long, default_value_t = 2)]
+    pub gt_players: u8,
+    /// Globetrotter: number of planets (1 or more).
+    #[arg(long, default_value_t = 1)]
+    pub gt_planets: u8,
+    /// Globetrotter: play with the facing variant.
+    #[arg(long)]
+    pub gt_facing: bool,
 }
 
 impl ClientArgs {
@@ -63,6 +72,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         skip_turns: a.skip_turns,
         speed: a.speed,
         mouse: a.mouse,
+        globe: (a.gt_players, a.gt_planets, a.gt_facing),
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

@@ -24,6 +24,7 @@ pub enum Screen {
     Menu,
     Table,
     GameOver,
+    Globetrotter,
 }
 
 pub struct App {
@@ -43,6 +44,8 @@ pub struct App {
     zoom: f32,
     egui_pointer: bool,
     egui_keyboard: bool,
+    /// The Globetrotter game, when one is open.
+    pub gt: Option<super::globe::GtScreen>,
 }
 
 impl App {
@@ -62,6 +65,7 @@ impl App {
             zoom: 1.0,
             egui_pointer: false,
             egui_keyboard: false,
+            gt: None,
         }
     }
 
@@ -71,6 +75,27 @@ impl App {
         self.inter = Interaction::default();
         self.anim.reset();
         self.screen = screen;
+    }
+
+    /// Opens the Globetrotter screen.
+    pub fn open_globetrotter(&mut self, gt: super::globe::GtScreen) {
+        self.gt = Some(gt);
+        self.screen = Screen::Globetrotter;
+    }
+
+    fn globe_frame(&mut self, dt: f32) {
+        let Some(gt) = self.gt.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match gt.frame(dt, &mut self.painter, self.zoom, self.fake_mouse) {
+            Some(super::globe::Exit::Menu) => {
+                self.gt = None;
+                self.screen = Screen::Menu;
+            }
+            Some(super::globe::Exit::Quit) => self.quit = true,
+            None => {}
+        }
     }
 
     fn start(&mut self, setup: Setup) {
@@ -94,6 +119,7 @@ impl App {
         match self.screen {
             Screen::Menu => self.menu_frame(dt),
             Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
+            Screen::Globetrotter => self.globe_frame(dt),
         }
     }
 
@@ -110,6 +136,10 @@ impl App {
         egui_macroquad::ui(|ctx| act = menu::ui(ctx, m, cat));
         match act {
             Some(MenuAction::Start(setup)) => self.start(setup),
+            Some(MenuAction::Globetrotter(setup)) => {
+                let s = super::globe::Session::new(setup, self.blocking);
+                self.open_globetrotter(super::globe::GtScreen::new(s));
+            }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}
         }

@@ -18,10 +18,13 @@ pub struct MenuState {
     pub mode: Mode,
     pub level: usize,
     pub decks: [usize; 2],
+    /// The Globetrotter section's choices.
+    pub globe: super::globe::menu::GtMenu,
 }
 
 pub enum MenuAction {
     Start(Setup),
+    Globetrotter(super::globe::Setup),
     Quit,
 }
 
@@ -36,6 +39,7 @@ impl MenuState {
             mode: Mode::VsAi,
             level,
             decks: [0, if cat.decks.len() > 1 { 1 } else { 0 }],
+            globe: Default::default(),
         }
     }
 }
@@ -165,6 +169,11 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                     action = start(m, cat).map(MenuAction::Start);
                 }
             }
+            ui.separator();
+            if let Some(s) = super::globe::menu::ui(ui, &mut m.globe, seed()) {
+                action = Some(MenuAction::Globetrotter(s));
+            }
+            ui.separator();
             ui.horizontal(|ui| {
                 ui.add_enabled(false, egui::Button::new("Deck builder"))
                     .on_disabled_hover_text("Coming soon.");

@@ -10,6 +10,7 @@ mod app;
 mod catalog;
 mod game;
 mod gameover;
+mod globe;
 mod interact;
 mod labels;
 mod log;
@@ -65,6 +66,10 @@ pub fn run(opts: ClientOptions) -> Result<(), String> {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
+    if opts.start_screen() == StartScreen::Globetrotter {
+        app.open_globetrotter(globe::demo::start(opts, blocking));
+        return Ok(());
+    }
     if opts.bench_frames.is_some() {
         let mut inter = interact::Interaction::default();
         let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
@@ -74,7 +79,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         return Ok(());
     }
     match opts.start_screen() {
-        StartScreen::Menu => {}
+        StartScreen::Menu | StartScreen::Globetrotter => {}
         StartScreen::Table => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),

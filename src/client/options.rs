@@ -8,6 +8,8 @@ pub enum StartScreen {
     Menu,
     Table,
     GameOver,
+    /// A Globetrotter game (AI-vs-AI with `demo`).
+    Globetrotter,
 }
 
 impl StartScreen {
@@ -17,8 +19,9 @@ impl StartScreen {
             "menu" => Ok(StartScreen::Menu),
             "table" => Ok(StartScreen::Table),
             "gameover" | "game-over" => Ok(StartScreen::GameOver),
+            "globetrotter" | "globe" => Ok(StartScreen::Globetrotter),
             other => Err(format!(
-                "unknown screen `{other}` (menu, table or gameover)"
+                "unknown screen `{other}` (menu, table, gameover or globetrotter)"
             )),
         }
     }
@@ -47,6 +50,8 @@ pub struct ClientOptions {
     pub speed: Option<f32>,
     /// Screenshot runs: where the mouse is taken to be (default: off the window).
     pub mouse: Option<(f32, f32)>,
+    /// Globetrotter table for `--screen globetrotter`: players, planets, facing variant.
+    pub globe: (u8, u8, bool),
 }
 
 impl Default for ClientOptions {
@@ -63,6 +68,7 @@ impl Default for ClientOptions {
             skip_turns: 0,
             speed: None,
             mouse: None,
+            globe: (2, 1, false),
         }
     }
 }

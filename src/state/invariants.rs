@@ -96,10 +96,16 @@ impl State {
                 .find(|(_, u)| u.zone == Zone::Upgrade && u.host == r.0)
                 .map(|(u, _)| u.0);
             if c.zone == Zone::Asset && linked != actual {
-                v.push(format!("asset #{}: upgrade link {linked:?} but upgrade {actual:?}", r.0));
+                v.push(format!(
+                    "asset #{}: upgrade link {linked:?} but upgrade {actual:?}",
+                    r.0
+                ));
             }
             if c.zone != Zone::Asset && linked.is_some() {
-                v.push(format!("card #{} is not an asset but links an upgrade", r.0));
+                v.push(format!(
+                    "card #{} is not an asset but links an upgrade",
+                    r.0
+                ));
             }
         }
         if self.turn > 0 && !(1..=4).contains(&self.orbit_counter) {
