@@ -46,6 +46,8 @@ pub struct App {
     egui_keyboard: bool,
     /// The Globetrotter game, when one is open.
     pub gt: Option<super::globe::GtScreen>,
+    /// The card game's linked globe view.
+    pub linked: super::globe::linked::Linked,
 }
 
 impl App {
@@ -66,6 +68,7 @@ impl App {
             egui_pointer: false,
             egui_keyboard: false,
             gt: None,
+            linked: Default::default(),
         }
     }
 
@@ -161,16 +164,20 @@ impl App {
         let zoom = self.zoom;
         let panel_pts = panel_width(sw) / zoom;
         let panel_px = panel_pts * zoom;
+        let globe_w = self.linked.width(sw);
         self.inter.refresh(game);
         let mut layout = Layout::compute(
             &game.state,
             game.viewer,
             vec2(sw, sh),
-            panel_px,
+            panel_px + globe_w,
             &game.legal,
         );
         let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
-        let on_table = mouse.x < layout.table.right() && !self.egui_pointer && !game.curtain;
+        let on_table = mouse.x < layout.table.right()
+            && !self.egui_pointer
+            && !game.curtain
+            && !self.linked.covers_table();
         let hover = if on_table && self.screen == Screen::Table {
             layout.hit(mouse, hand::lifted(&self.inter))
         } else {
@@ -189,8 +196,11 @@ impl App {
         let screen = self.screen;
         let inter = &mut self.inter;
         let (mut egui_pointer, mut egui_keyboard) = (false, false);
+        let mut link_mode = self.linked.mode;
+        let table_right = layout.table.right() / zoom;
         egui_macroquad::ui(|ctx| {
             panel_act = panel::show(ctx, panel_pts, game, inter);
+            super::globe::linked::toggles(ctx, &mut link_mode, table_right);
             if let Some(h) = hover {
                 tooltip::show(
                     ctx,
@@ -210,6 +220,10 @@ impl App {
         });
         self.egui_pointer = egui_pointer;
         self.egui_keyboard = egui_keyboard;
+        self.linked.mode = link_mode;
+        if !egui_keyboard {
+            self.linked.mode = super::globe::linked::toggle_keys(self.linked.mode);
+        }
         let before = (game.version, self.inter.sel, self.inter.combat);
 
         match panel_act {
@@ -237,7 +251,10 @@ impl App {
             game.lift_curtain();
         }
         if screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none() {
-            if is_mouse_button_pressed(MouseButton::Left) && mouse.x < layout.table.right() {
+            if is_mouse_button_pressed(MouseButton::Left)
+                && mouse.x < layout.table.right()
+                && !self.linked.covers_table()
+            {
                 self.inter.click(hover, &layout, game);
             }
             if is_mouse_button_pressed(MouseButton::Right) {
@@ -284,13 +301,29 @@ impl App {
                 &game.state,
                 game.viewer,
                 vec2(sw, sh),
-                panel_px,
+                panel_px + self.linked.width(sw),
                 &game.legal,
             );
         }
         self.anim
             .update(&layout, game.state.orbit_counter, dt, game.speed);
         table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
+        let globe_rect = if self.linked.covers_table() {
+            layout.table
+        } else {
+            Rect::new(layout.table.right(), 0.0, self.linked.width(sw), sh)
+        };
+        let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
+        self.linked.frame(
+            dt,
+            game,
+            &mut self.inter,
+            &layout,
+            globe_rect,
+            &mut self.painter,
+            mouse,
+            free,
+        );
         if game.curtain && !game.over() {
             let t = layout.table;
             draw_rectangle(t.x, t.y, t.w, t.h, theme::BG);

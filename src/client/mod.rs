@@ -80,7 +80,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     }
     match opts.start_screen() {
         StartScreen::Menu | StartScreen::Globetrotter => {}
-        StartScreen::Table => {
+        StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
                 None => {
@@ -97,6 +97,11 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
                 let inter = std::mem::take(&mut app.inter);
                 app.open(g, Screen::Table);
                 app.inter = inter;
+                app.linked.mode = match opts.start_screen() {
+                    StartScreen::Linked => globe::linked::Mode::Split,
+                    StartScreen::System => globe::linked::Mode::System,
+                    _ => globe::linked::Mode::Off,
+                };
             }
         }
         StartScreen::GameOver => {

@@ -10,6 +10,10 @@ pub enum StartScreen {
     GameOver,
     /// A Globetrotter game (AI-vs-AI with `demo`).
     Globetrotter,
+    /// The table with the linked globe view beside it.
+    Linked,
+    /// The table's system view (every asset as a globe).
+    System,
 }
 
 impl StartScreen {
@@ -20,8 +24,10 @@ impl StartScreen {
             "table" => Ok(StartScreen::Table),
             "gameover" | "game-over" => Ok(StartScreen::GameOver),
             "globetrotter" | "globe" => Ok(StartScreen::Globetrotter),
+            "linked" => Ok(StartScreen::Linked),
+            "system" => Ok(StartScreen::System),
             other => Err(format!(
-                "unknown screen `{other}` (menu, table, gameover or globetrotter)"
+                "unknown screen `{other}` (menu, table, gameover, globetrotter, linked or system)"
             )),
         }
     }

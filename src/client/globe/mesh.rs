@@ -207,6 +207,8 @@ pub struct FaceLook {
     pub border: Color,
     /// Width of the border band, as a share of the face (0.04–0.2).
     pub band: f32,
+    /// The border glows (unshaded): highlights read on the dark side too.
+    pub glow: bool,
 }
 
 /// Adds a whole globe: each face an inset polygon in its fill colour surrounded by a band in its
@@ -217,7 +219,12 @@ pub fn globe(b: &mut Batch, g: &Placed, light: Vec3, look: impl Fn(usize) -> Fac
         let l = look(f);
         let n = g.dir(geo.normals[f]);
         let fill = shade(l.fill, n, light);
-        let border = shade(l.border, n, light);
+        let border = if l.glow {
+            let c = l.border;
+            [c.r, c.g, c.b, c.a].map(|x| (x.clamp(0.0, 1.0) * 255.0) as u8)
+        } else {
+            shade(l.border, n, light)
+        };
         let m = geo.centres[f];
         let outer: Vec<Vec3> = geo.corners[f].iter().map(|&c| g.point(c)).collect();
         let inner: Vec<Vec3> = geo.corners[f]
@@ -264,6 +271,7 @@ mod tests {
             fill: WHITE,
             border: BLACK,
             band: 0.1,
+            glow: false,
         };
         globe(&mut b, &p, Vec3::Z, look);
         // 12 pentagons and 80 triangles, each inset plus one quad per side.

@@ -122,6 +122,7 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
         };
         let mut border = EDGE;
         let mut band = 0.07;
+        let mut glow = false;
         if let Some(o) = spaces[f].fort {
             fill = mix(fill, seat_color(o), 0.55);
             border = mix(seat_color(o), BLACK, 0.25);
@@ -130,6 +131,7 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
         if let Some(m) = d.marks[f] {
             border = m.color();
             band = 0.14;
+            glow = true;
             fill = mix(fill, m.color(), 0.18 + 0.17 * pulse);
         }
         if d.hover == Some(face) && board.is_playable(face) {
@@ -139,7 +141,12 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
             let k = 1.0 - x.age / FLASH_TIME;
             fill = mix(fill, if x.bad { theme::BAD } else { WHITE }, 0.6 * k);
         }
-        FaceLook { fill, border, band }
+        FaceLook {
+            fill,
+            border,
+            band,
+            glow,
+        }
     });
     let geo = Geo::get();
     for &face in board.spaces() {
