@@ -307,7 +307,9 @@ impl App {
         }
         self.anim
             .update(&layout, game.state.orbit_counter, dt, game.speed);
-        table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
+        if !self.linked.covers_table() {
+            table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
+        }
         let globe_rect = if self.linked.covers_table() {
             layout.table
         } else {

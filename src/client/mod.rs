@@ -66,7 +66,10 @@ pub fn run(opts: ClientOptions) -> Result<(), String> {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
-    if opts.start_screen() == StartScreen::Globetrotter {
+    if matches!(
+        opts.start_screen(),
+        StartScreen::Globetrotter | StartScreen::GlobeSystem
+    ) {
         app.open_globetrotter(globe::demo::start(opts, blocking));
         return Ok(());
     }
@@ -76,10 +79,15 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
             .ok_or("no cards or decks to play with")?;
         app.open(g, Screen::Table);
         app.inter = inter;
+        app.linked.mode = match opts.start_screen() {
+            StartScreen::Linked => globe::linked::Mode::Split,
+            StartScreen::System => globe::linked::Mode::System,
+            _ => globe::linked::Mode::Off,
+        };
         return Ok(());
     }
     match opts.start_screen() {
-        StartScreen::Menu | StartScreen::Globetrotter => {}
+        StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
@@ -133,6 +141,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
     let mut n = 0u32;
     loop {
         let t0 = Instant::now();
+        let c0 = screenshot::thread_cpu();
         let dt = if fixed {
             1.0 / 60.0
         } else {
@@ -149,6 +158,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
         let shapes = t0.elapsed();
         app.draw_ui();
         let cpu = t0.elapsed();
+        let thread_cpu = screenshot::thread_cpu().saturating_sub(c0);
         n += 1;
         if let Some(path) = &opts.screenshot {
             if n >= frames {
@@ -170,6 +180,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
                 times.build.push(build);
                 times.shapes.push(shapes);
                 times.cpu.push(cpu);
+                times.thread_cpu.push(thread_cpu);
                 times.total.push(t0.elapsed());
             }
             if n >= frames {

@@ -10,6 +10,8 @@ pub enum StartScreen {
     GameOver,
     /// A Globetrotter game (AI-vs-AI with `demo`).
     Globetrotter,
+    /// A Globetrotter game in its system view (every planet at once).
+    GlobeSystem,
     /// The table with the linked globe view beside it.
     Linked,
     /// The table's system view (every asset as a globe).
@@ -24,10 +26,11 @@ impl StartScreen {
             "table" => Ok(StartScreen::Table),
             "gameover" | "game-over" => Ok(StartScreen::GameOver),
             "globetrotter" | "globe" => Ok(StartScreen::Globetrotter),
+            "globetrotter-system" | "globe-system" => Ok(StartScreen::GlobeSystem),
             "linked" => Ok(StartScreen::Linked),
             "system" => Ok(StartScreen::System),
             other => Err(format!(
-                "unknown screen `{other}` (menu, table, gameover, globetrotter, linked or system)"
+                "unknown screen `{other}` (menu, table, gameover, globetrotter, globetrotter-system, linked or system)"
             )),
         }
     }

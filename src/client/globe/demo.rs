@@ -6,6 +6,7 @@ use super::screen::GtScreen;
 use super::session::{fast_forward, Level, Seat, Session, Setup};
 use crate::client::ClientOptions;
 use crate::globetrotter::{self as gt, Config, Phase};
+use crate::globetrotter::{Command, Loc};
 use crate::ids::PlayerId;
 
 /// The table the options ask for (out-of-range numbers are clamped by the menu's rules).
@@ -43,6 +44,9 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
         Ok(x) => x,
         Err(_) => gt::new_game(Config::default(), seed).expect("default table"),
     };
+    if config.planets > 1 {
+        events.extend(spread_placements(&mut state));
+    }
     let skip = if bench {
         opts.skip_turns.max(24)
     } else {
@@ -68,6 +72,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
         .unwrap_or(if ai_only { 2.0 } else { 1.0 })
         .clamp(0.25, 8.0);
     let mut scr = GtScreen::new(session);
+    scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
     if bench || !ai_only {
         // Light up the busiest rover's choices.
         let st = &scr.session.state;
@@ -84,4 +89,28 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
         }
     }
     scr
+}
+
+/// Setup on a table of several planets: each player places on planet `player % planets` (a
+/// legal placement chosen among the engine's, so that the demo shows every planet in use).
+fn spread_placements(state: &mut gt::State) -> Vec<gt::Event> {
+    let mut events = Vec::new();
+    while state.phase == Phase::Setup && state.outcome == gt::Outcome::Ongoing {
+        let want = state.active.0 % state.config.planets.max(1);
+        let legal = gt::legal_commands(state);
+        let pick = legal
+            .iter()
+            .copied()
+            .filter(
+                |c| matches!(c, Command::Place { at: Loc { planet, .. }, .. } if planet.0 == want),
+            )
+            .last()
+            .or_else(|| legal.first().copied());
+        let Some(cmd) = pick else { break };
+        match gt::play(state, cmd) {
+            Ok(ev) => events.extend(ev),
+            Err(_) => break,
+        }
+    }
+    events
 }

@@ -220,12 +220,9 @@ impl Linked {
         let st = &game.state;
 
         // Drawing.
-        if self.mode == Mode::System {
-            draw_rectangle(rect.x, rect.y, rect.w, rect.h, theme::BG);
-            crate::client::table::draw_background(rect, self.time);
-        } else {
-            draw_rectangle(rect.x, rect.y, rect.w, rect.h, fade(hex(0x070b15), 0.96));
-        }
+        // The window is cleared to the background colour and the table is not drawn under
+        // the view: only the stars are added.
+        crate::client::table::draw_background(rect, self.time);
         set_camera(&view.camera(screen_height()));
         let mut b = std::mem::take(&mut self.batch);
         let mut labels = Vec::new();
@@ -327,7 +324,11 @@ impl Linked {
             FaceLook {
                 fill,
                 border,
-                band: if mark.is_some() { 0.14 } else { 0.07 },
+                band: if mark.is_some() || destroyed {
+                    0.14
+                } else {
+                    0.0
+                },
                 glow: mark.is_some(),
             }
         });

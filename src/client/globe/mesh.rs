@@ -3,7 +3,7 @@
 //! rings), and the [`Batch`] that collects their triangles into as few `draw_mesh` calls as
 //! possible. Lighting is computed here into vertex colours (flat shading from each face's
 //! normal against a light direction), so the default macroquad material is enough.
-use crate::globe::{FaceId, Globe, FACE_COUNT};
+use crate::globe::{Globe, FACE_COUNT};
 use macroquad::models::{Mesh, Vertex};
 use macroquad::prelude::*;
 use std::sync::OnceLock;
@@ -56,17 +56,6 @@ impl Placed {
     /// World direction of a direction given in the geometry's frame.
     pub fn dir(&self, local: Vec3) -> Vec3 {
         self.rot * local
-    }
-    /// World corners of a face (for picking).
-    pub fn face_corners(&self, f: usize) -> Vec<Vec3> {
-        Geo::get().corners[f]
-            .iter()
-            .map(|&c| self.point(c))
-            .collect()
-    }
-    /// Every face with its world corners.
-    pub fn polygons(&self) -> impl Iterator<Item = (FaceId, Vec<Vec3>)> + '_ {
-        (0..FACE_COUNT).map(move |f| (FaceId::from_index(f), self.face_corners(f)))
     }
 }
 
@@ -172,7 +161,7 @@ impl Batch {
     /// A flat ring (annulus) of `segments` around `centre` in the plane with normal `axis`.
     pub fn ring(&mut self, centre: Vec3, axis: Vec3, radius: f32, width: f32, color: [u8; 4]) {
         let (t1, t2) = axis.normalize_or_zero().any_orthonormal_pair();
-        let n = 96;
+        let n = 56;
         let at = |i: usize, r: f32| {
             let a = i as f32 / n as f32 * std::f32::consts::TAU;
             centre + (t1 * a.cos() + t2 * a.sin()) * r
@@ -226,13 +215,18 @@ pub fn globe(b: &mut Batch, g: &Placed, light: Vec3, look: impl Fn(usize) -> Fac
             shade(l.border, n, light)
         };
         let m = geo.centres[f];
-        let outer: Vec<Vec3> = geo.corners[f].iter().map(|&c| g.point(c)).collect();
-        let inner: Vec<Vec3> = geo.corners[f]
-            .iter()
-            .map(|&c| g.point(m + (c - m) * (1.0 - l.band)))
-            .collect();
-        b.polygon(&inner, fill);
-        let k = outer.len();
+        let k = geo.corners[f].len().min(5);
+        let (mut outer, mut inner) = ([Vec3::ZERO; 5], [Vec3::ZERO; 5]);
+        for (i, &c) in geo.corners[f].iter().take(5).enumerate() {
+            outer[i] = g.point(c);
+            inner[i] = g.point(m + (c - m) * (1.0 - l.band));
+        }
+        if l.band <= 0.0 {
+            // No border band: the plain face (cheaper, for small globes).
+            b.polygon(&outer[..k], fill);
+            continue;
+        }
+        b.polygon(&inner[..k], fill);
         for i in 0..k {
             let j = (i + 1) % k;
             b.quad(outer[i], outer[j], inner[j], inner[i], border);

@@ -285,34 +285,71 @@ pub fn shattered(b: &mut Batch, g: &Placed, light: Vec3, t: f32) {
     b.gem(g.centre, g.radius * 0.35, hex(0xff7a3d), light);
 }
 
-/// Orbit ring around a globe with the orbit's rovers on it as gems (in arrival order).
-pub fn orbit(b: &mut Batch, st: &State, g: &Placed, light: Vec3, t: f32, sel: Option<usize>) {
-    let axis = (Quat::from_rotation_x(0.42) * Vec3::Y).normalize();
-    let r = g.radius * 1.55;
-    b.ring(
-        g.centre,
-        axis,
-        r,
-        g.radius * 0.012,
-        shade(fade(theme::DV, 0.8), axis, light),
-    );
-    for (i, p) in orbit_points(st, g, t).into_iter().enumerate() {
+/// The shared orbit's path: an ellipse around `centre` (a circle around one planet, a wide
+/// ellipse around the whole system), tilted toward the viewer by `tilt`.
+#[derive(Clone, Copy, Debug)]
+pub struct OrbitPath {
+    pub centre: Vec3,
+    pub rx: f32,
+    pub rz: f32,
+    pub tilt: f32,
+    /// Size of the markers.
+    pub scale: f32,
+}
+
+impl OrbitPath {
+    /// Around one globe.
+    pub fn around(g: &Placed) -> OrbitPath {
+        OrbitPath {
+            centre: g.centre,
+            rx: g.radius * 1.55,
+            rz: g.radius * 1.55,
+            tilt: 0.42,
+            scale: g.radius,
+        }
+    }
+
+    fn axes(&self) -> (Vec3, Vec3, Vec3) {
+        let q = Quat::from_rotation_x(self.tilt);
+        (q * Vec3::Y, Vec3::X, q * Vec3::Z)
+    }
+
+    /// The point at angle `a`, pushed out by `d`.
+    pub fn point(&self, a: f32, d: f32) -> Vec3 {
+        let (_, t1, t2) = self.axes();
+        self.centre + t1 * a.cos() * (self.rx + d) + t2 * a.sin() * (self.rz + d)
+    }
+}
+
+/// The orbit's path with its rovers on it as gems (in arrival order).
+pub fn orbit(b: &mut Batch, st: &State, o: &OrbitPath, light: Vec3, t: f32, sel: Option<usize>) {
+    let (axis, _, _) = o.axes();
+    let col = shade(fade(theme::DV, 0.8), axis, light);
+    let w = o.scale * 0.012;
+    let n = 72;
+    for i in 0..n {
+        let a0 = i as f32 / n as f32 * std::f32::consts::TAU;
+        let a1 = (i + 1) as f32 / n as f32 * std::f32::consts::TAU;
+        b.quad(
+            o.point(a0, -w),
+            o.point(a1, -w),
+            o.point(a1, w),
+            o.point(a0, w),
+            col,
+        );
+    }
+    for (i, p) in orbit_points(st, o, t).into_iter().enumerate() {
         let owner = st.orbit[i].owner;
-        let size = g.radius * if sel == Some(i) { 0.11 } else { 0.075 };
+        let size = o.scale * if sel == Some(i) { 0.11 } else { 0.075 };
         b.gem(p, size, seat_color(owner), light);
     }
 }
 
-/// Where the orbit's rovers are drawn around a globe.
-pub fn orbit_points(st: &State, g: &Placed, t: f32) -> Vec<Vec3> {
-    let axis = (Quat::from_rotation_x(0.42) * Vec3::Y).normalize();
-    let (t1, t2) = axis.any_orthonormal_pair();
+/// Where the orbit's rovers are drawn.
+pub fn orbit_points(st: &State, o: &OrbitPath, t: f32) -> Vec<Vec3> {
     let n = st.orbit.len().max(1) as f32;
     (0..st.orbit.len())
-        .map(|i| {
-            let a = t * 0.12 + i as f32 / n * std::f32::consts::TAU;
-            g.centre + (t1 * a.cos() + t2 * a.sin()) * g.radius * 1.55
-        })
+        .map(|i| o.point(t * 0.12 + i as f32 / n * std::f32::consts::TAU, 0.0))
         .collect()
 }
 

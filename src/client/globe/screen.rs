@@ -11,7 +11,7 @@ use super::view3d::{self, Spin, View};
 use crate::client::paint::{fade, rrect, Painter};
 use crate::client::table::draw_background;
 use crate::client::theme;
-use crate::globe::{Board, FACE_COUNT};
+use crate::globe::{Board, FaceId, FACE_COUNT};
 use crate::globetrotter::eval::command_loc;
 use crate::globetrotter::{Command, Loc, Phase, PlanetId, Side};
 use egui_macroquad::egui;
@@ -81,12 +81,15 @@ impl GtScreen {
         let area = Rect::new(0.0, 0.0, (sw - panel).max(200.0), sh);
         let n = self.session.state.config.planets as usize;
         let main = if self.system {
-            // Planets in a row, 3 units apart, the camera far enough for all of them.
-            let span = 3.0 * (n.max(1) as f32 - 1.0) + 3.6;
-            let fit_w = span * 0.5 / (0.31 * area.w / area.h).tan().max(0.05);
-            let d = fit_w.max(4.2);
+            // Planets in a row, 3 units apart, inside the orbit's ellipse; the camera far
+            // enough for all of it.
+            let rx = 1.5 * (n.max(1) as f32 - 1.0) + 2.2;
+            let aspect = area.w / area.h.max(1.0);
+            let fit = (rx / ((0.31f32).tan() * aspect).max(0.05) + 1.9).max(4.2) * 0.88;
+            // The wheel zooms the system view too.
+            let d = fit * self.spin(self.focus).zoom / Spin::default().zoom;
             let mut v = View::looking_at(area, Vec3::ZERO, d);
-            v.eye = vec3(0.0, d * 0.35, d);
+            v.eye = vec3(0.0, d * 0.45, d);
             v
         } else {
             View::looking_at(area, Vec3::ZERO, self.spin(self.focus).zoom)
@@ -147,9 +150,17 @@ impl GtScreen {
             if view3d::ray_sphere(o, d, g.centre, g.radius * 1.01).is_none() {
                 continue;
             }
-            if let Some((f, t)) = view3d::pick(o, d, g.polygons()) {
-                if best.as_ref().is_none_or(|b| t < b.1) {
-                    best = Some((Loc::new(p, f), t, o + d * t, g));
+            let geo = Geo::get();
+            for f in 0..FACE_COUNT {
+                let mut c = [Vec3::ZERO; 5];
+                let k = geo.corners[f].len().min(5);
+                for (i, &v) in geo.corners[f].iter().take(5).enumerate() {
+                    c[i] = g.point(v);
+                }
+                if let Some(t) = view3d::ray_polygon(o, d, &c[..k]) {
+                    if best.as_ref().is_none_or(|b| t < b.1) {
+                        best = Some((Loc::new(p, FaceId::from_index(f)), t, o + d * t, g));
+                    }
                 }
             }
         }
@@ -481,16 +492,7 @@ impl GtScreen {
             planet::draw(&mut batch, &d, labels);
         }
         // The shared orbit: around the focused planet, or around the whole system.
-        let around = if self.system {
-            let n = self.session.state.config.planets as f32;
-            Placed {
-                centre: Vec3::ZERO,
-                radius: (1.5 * (n - 1.0) + 1.2).max(1.0),
-                rot: Quat::IDENTITY,
-            }
-        } else {
-            self.placed(self.focus)
-        };
+        let around = self.orbit_path();
         let light = mesh::light_for(v.eye, around.centre);
         planet::orbit(
             &mut batch,
@@ -515,6 +517,21 @@ impl GtScreen {
                     size: 13.0,
                 });
             }
+        }
+    }
+
+    fn orbit_path(&self) -> planet::OrbitPath {
+        if self.system {
+            let n = self.session.state.config.planets as f32;
+            planet::OrbitPath {
+                centre: Vec3::ZERO,
+                rx: 1.5 * (n - 1.0) + 1.9,
+                rz: 1.9,
+                tilt: 0.0,
+                scale: 1.0,
+            }
+        } else {
+            planet::OrbitPath::around(&self.placed(self.focus))
         }
     }
 

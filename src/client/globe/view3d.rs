@@ -1,6 +1,6 @@
 //! The 3D camera of a globe view and its pure maths: a perspective camera looking into a
 //! screen rectangle ([`View`]), projection of world points to the screen, rays from screen
-//! points, ray–polygon picking ([`pick`]), and the turning state of one spinning globe
+//! points, ray–polygon picking ([`ray_polygon`]), and the turning state of one spinning globe
 //! ([`Spin`]: drag, keys, wheel zoom, smooth motion, centring a face).
 //!
 //! World space is right-handed with `+y` up. A globe's own geometry (see [`crate::globe`]) has
@@ -118,18 +118,6 @@ pub fn ray_polygon(origin: Vec3, dir: Vec3, corners: &[Vec3]) -> Option<f32> {
         }
     }
     Some(t)
-}
-
-/// The nearest polygon hit by the ray: `(id, distance)`.
-pub fn pick<I: Copy>(
-    origin: Vec3,
-    dir: Vec3,
-    polygons: impl IntoIterator<Item = (I, Vec<Vec3>)>,
-) -> Option<(I, f32)> {
-    polygons
-        .into_iter()
-        .filter_map(|(id, c)| ray_polygon(origin, dir, &c).map(|t| (id, t)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// Distance along the ray to a sphere, if it hits.
@@ -308,7 +296,10 @@ mod tests {
                 .collect::<Vec<_>>();
             (i, c)
         });
-        assert_eq!(pick(o, d, faces).map(|h| h.0), Some(40));
+        let hit = faces
+            .filter_map(|(id, c)| ray_polygon(o, d, &c).map(|t| (id, t)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        assert_eq!(hit.map(|h| h.0), Some(40));
     }
 
     #[test]
