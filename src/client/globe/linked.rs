@@ -33,6 +33,8 @@ pub enum Mode {
 
 /// One asset in the scene.
 struct Body {
+    /// Position in its row.
+    index: usize,
     asset: CardRef,
     centre: Vec3,
     rings: u8,
@@ -140,10 +142,13 @@ impl Linked {
         let near: Vec<CardRef> = st.ordered(viewer, Zone::Asset);
         let rings = |v: &[CardRef]| v.iter().map(|&a| st.orbital_count(a)).collect::<Vec<_>>();
         let (fp, np) = orbits::rows(&rings(&far), &rings(&near));
+        let far_n = far.len();
         far.iter()
             .zip(fp)
             .chain(near.iter().zip(np))
-            .map(|(&asset, centre)| Body {
+            .enumerate()
+            .map(|(i, (&asset, centre))| Body {
+                index: if i < far_n { i } else { i - far_n },
                 asset,
                 centre,
                 rings: st.orbital_count(asset),
@@ -370,7 +375,14 @@ impl Linked {
                 b.ring(pos, view.eye - pos, size * 1.9, 0.015, [255, 255, 255, 255]);
             }
         }
-        if let Some(s) = view.project(g.centre - Vec3::Y * (GLOBE_R + 0.15)) {
+        // Labels alternate below and above the globes so that long names do not collide.
+        let below = body.index % 2 == 0;
+        let at = if below {
+            g.centre - Vec3::Y * (GLOBE_R + 0.15)
+        } else {
+            g.centre + Vec3::Y * (GLOBE_R + 0.2)
+        };
+        if let Some(s) = view.project(at) {
             let name = card_name(st, a);
             let text = if destroyed {
                 format!("{name} (destroyed)")
@@ -378,7 +390,7 @@ impl Linked {
                 name
             };
             labels.push(Label {
-                at: s + vec2(0.0, 10.0),
+                at: s + vec2(0.0, if below { 10.0 } else { -10.0 }),
                 text,
                 color: if destroyed { theme::BAD } else { theme::TEXT },
                 size: 12.0,

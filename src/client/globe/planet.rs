@@ -3,7 +3,7 @@
 //! variant), buildings, the Drill Cannon's aim, flashes and shot tracers, and hit-point labels
 //! for the 2D pass. A destroyed planet is drawn as drifting, charred shards.
 use super::mesh::{self, shade, Batch, FaceLook, Geo, Placed};
-use super::session::{Flash, Tracer, FLASH_TIME};
+use super::session::{Flash, Slide, Tracer, FLASH_TIME, SLIDE_TIME};
 use super::view3d::View;
 use crate::client::paint::{fade, mix};
 use crate::client::theme::{self, hex};
@@ -76,6 +76,7 @@ pub struct PlanetDraw<'a> {
     pub hover: Option<FaceId>,
     pub flashes: &'a [Flash],
     pub tracers: &'a [Tracer],
+    pub slides: &'a [Slide],
     pub time: f32,
     /// Hit points and building letters (off for thumbnails).
     pub labels: bool,
@@ -187,6 +188,25 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
         }
         if let Some(r) = sp.rover {
             let c = seat_color(r.owner);
+            // A rover that just moved slides over from its old space.
+            let slide = d
+                .slides
+                .iter()
+                .find(|m| m.to == Loc::new(d.planet, face) && m.from.planet == d.planet);
+            let (centre, up) = match slide {
+                Some(m) => {
+                    let k = (m.age / SLIDE_TIME).clamp(0.0, 1.0);
+                    let k = k * k * (3.0 - 2.0 * k);
+                    let a = m.from.face.index();
+                    let p = geo.centres[a].lerp(geo.centres[f], k);
+                    let n = geo.normals[a].lerp(geo.normals[f], k).normalize_or_zero();
+                    (
+                        g.point(p + n * 0.03 * (1.0 - (2.0 * k - 1.0).powi(2))),
+                        g.dir(n),
+                    )
+                }
+                None => (centre, up),
+            };
             b.puck(centre, up, inr * 0.55, 0.045 * g.radius, c, light);
             let top = centre + up * 0.047 * g.radius;
             if st.config.facing {

@@ -486,6 +486,7 @@ impl GtScreen {
                 hover,
                 flashes: &self.session.flashes,
                 tracers: &self.session.tracers,
+                slides: &self.session.slides,
                 time: self.time,
                 labels: true,
             };
@@ -551,6 +552,7 @@ impl GtScreen {
             hover: None,
             flashes: &self.session.flashes,
             tracers: &[],
+            slides: &self.session.slides,
             time: self.time,
             labels: false,
         };

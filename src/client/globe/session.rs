@@ -78,7 +78,16 @@ pub struct Tracer {
     pub age: f32,
 }
 
+/// A rover sliding from one space to the next after a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Slide {
+    pub from: Loc,
+    pub to: Loc,
+    pub age: f32,
+}
+
 pub const FLASH_TIME: f32 = 1.1;
+pub const SLIDE_TIME: f32 = 0.4;
 
 pub struct Session {
     pub setup: Setup,
@@ -90,6 +99,7 @@ pub struct Session {
     pub announce: Option<(Command, f32, f32)>,
     pub flashes: Vec<Flash>,
     pub tracers: Vec<Tracer>,
+    pub slides: Vec<Slide>,
     /// Pace factor (0.25–8).
     pub speed: f32,
     /// Bumped at every applied command.
@@ -147,6 +157,7 @@ impl Session {
             announce: None,
             flashes: Vec::new(),
             tracers: Vec::new(),
+            slides: Vec::new(),
             speed: 1.0,
             version: 0,
             ended_for: 0.0,
@@ -218,6 +229,10 @@ impl Session {
             t.age += dt;
         }
         self.tracers.retain(|t| t.age < FLASH_TIME);
+        for m in &mut self.slides {
+            m.age += dt;
+        }
+        self.slides.retain(|m| m.age < SLIDE_TIME);
         if self.over() {
             self.ended_for += dt;
             return;
@@ -301,8 +316,14 @@ impl Session {
     fn record(&mut self, events: &[Event]) {
         for e in events {
             match *e {
-                Event::Moved { to: at, .. }
-                | Event::Descended { at, .. }
+                Event::Moved { from, to } => {
+                    self.flash(to, false);
+                    if from.planet == to.planet {
+                        self.slides.retain(|m| m.to != to);
+                        self.slides.push(Slide { from, to, age: 0.0 });
+                    }
+                }
+                Event::Descended { at, .. }
                 | Event::Fortified { at, .. }
                 | Event::Built { at, .. }
                 | Event::Produced { at, .. }

@@ -261,11 +261,10 @@ mod tests {
         };
         let o = vec3(0.2, 0.3, 5.0);
         let d = vec3(0.0, 0.0, -1.0);
-        let hit = pick(
-            o,
-            d,
-            [(1, square(0.0)), (2, square(1.0)), (3, square(-1.0))],
-        );
+        let hit = [(1, square(0.0)), (2, square(1.0)), (3, square(-1.0))]
+            .into_iter()
+            .filter_map(|(id, c)| ray_polygon(o, d, &c).map(|t| (id, t)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
         assert_eq!(hit.map(|h| h.0), Some(2));
         assert!((hit.unwrap().1 - 4.0).abs() < 1e-5);
         // Outside the polygon, or behind the origin: no hit.
