@@ -101,10 +101,9 @@ fn spread_placements(state: &mut gt::State) -> Vec<gt::Event> {
         let pick = legal
             .iter()
             .copied()
-            .filter(
+            .rfind(
                 |c| matches!(c, Command::Place { at: Loc { planet, .. }, .. } if planet.0 == want),
             )
-            .last()
             .or_else(|| legal.first().copied());
         let Some(cmd) = pick else { break };
         match gt::play(state, cmd) {

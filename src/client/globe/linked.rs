@@ -376,7 +376,7 @@ impl Linked {
             }
         }
         // Labels alternate below and above the globes so that long names do not collide.
-        let below = body.index % 2 == 0;
+        let below = body.index.is_multiple_of(2);
         let at = if below {
             g.centre - Vec3::Y * (GLOBE_R + 0.15)
         } else {

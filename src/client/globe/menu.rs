@@ -58,13 +58,11 @@ impl GtMenu {
 /// Draws the section; returns a setup when "Play Globetrotter" is clicked.
 pub fn ui(ui: &mut egui::Ui, m: &mut GtMenu, seed: u64) -> Option<Setup> {
     let mut out = None;
-    ui.label(RichText::new("Globetrotter").font(theme::bold(18.0)));
-    ui.label(
-        RichText::new("Rovers on a snub dodecahedron globe, one action a turn.")
-            .small()
-            .color(theme::egui_color(theme::TEXT_DIM)),
-    );
+    ui.spacing_mut().slider_width = 70.0;
     ui.horizontal(|ui| {
+        ui.label(RichText::new("Globetrotter").font(theme::bold(18.0)))
+            .on_hover_text("Rovers on a snub dodecahedron globe, one action a turn.");
+        ui.add_space(8.0);
         ui.selectable_value(&mut m.hot_seat, false, "Against the AI");
         ui.selectable_value(&mut m.hot_seat, true, "Hot-seat");
     });
@@ -73,11 +71,12 @@ pub fn ui(ui: &mut egui::Ui, m: &mut GtMenu, seed: u64) -> Option<Setup> {
         ui.add(egui::Slider::new(&mut m.players, MIN_PLAYERS..=MAX_PLAYERS));
         ui.label("Planets");
         ui.add(egui::Slider::new(&mut m.planets, 1..=4));
+        ui.checkbox(&mut m.facing, "Facing");
     });
     ui.horizontal(|ui| {
-        ui.checkbox(&mut m.facing, "Facing variant");
         if !m.hot_seat {
             egui::ComboBox::from_id_salt("gt-level")
+                .width(150.0)
                 .selected_text(m.level.label())
                 .show_ui(ui, |ui| {
                     for l in Level::ALL {
@@ -85,11 +84,11 @@ pub fn ui(ui: &mut egui::Ui, m: &mut GtMenu, seed: u64) -> Option<Setup> {
                     }
                 });
         }
+        let play = egui::Button::new(RichText::new("Play Globetrotter").font(theme::bold(16.0)))
+            .fill(theme::egui_color(hex(0x2a5d8a)));
+        if ui.add_sized([ui.available_width(), 30.0], play).clicked() {
+            out = Some(m.setup(seed));
+        }
     });
-    let play = egui::Button::new(RichText::new("Play Globetrotter").font(theme::bold(16.0)))
-        .fill(theme::egui_color(hex(0x2a5d8a)));
-    if ui.add_sized([ui.available_width(), 32.0], play).clicked() {
-        out = Some(m.setup(seed));
-    }
     out
 }

@@ -325,13 +325,10 @@ impl GtScreen {
 
     fn select(&mut self, s: Sel) {
         self.sel = s;
-        match s {
-            Sel::Rover(l) | Sel::Factory(l) | Sel::Cannon(l) | Sel::Hq(l) => {
-                if l.planet != self.focus {
-                    self.centre_on(l);
-                }
+        if let Sel::Rover(l) | Sel::Factory(l) | Sel::Cannon(l) | Sel::Hq(l) = s {
+            if l.planet != self.focus {
+                self.centre_on(l);
             }
-            _ => {}
         }
     }
 
