@@ -50,6 +50,9 @@ pub struct Linked {
     time: f32,
     hover: Option<Hit>,
     focus: Option<CardRef>,
+    /// Where each ship was drawn last frame: ships glide to their new orbital or asset.
+    drawn: std::collections::HashMap<CardRef, Vec3>,
+    dt: f32,
 }
 
 impl Default for Linked {
@@ -63,6 +66,8 @@ impl Default for Linked {
             time: 0.0,
             hover: None,
             focus: None,
+            drawn: Default::default(),
+            dt: 0.0,
         }
     }
 }
@@ -174,6 +179,7 @@ impl Linked {
             return;
         }
         self.time += dt;
+        self.dt = dt;
         let st = &game.state;
         let bodies = Self::scene(st, game.viewer);
         // Centre on the selection (a ship centres on its asset).
@@ -231,6 +237,8 @@ impl Linked {
         set_camera(&view.camera(screen_height()));
         let mut b = std::mem::take(&mut self.batch);
         let mut labels = Vec::new();
+        self.drawn
+            .retain(|r, _| st.get(*r).is_some_and(|i| i.zone == Zone::Ship));
         for body in &bodies {
             self.draw_body(&mut b, st, inter, body, &view, &mut labels);
         }
@@ -289,7 +297,7 @@ impl Linked {
     }
 
     fn draw_body(
-        &self,
+        &mut self,
         b: &mut Batch,
         st: &State,
         inter: &Interaction,
@@ -358,7 +366,13 @@ impl Linked {
             }
         }
         for (ship, inst) in ships_on(st, a) {
-            let pos = ship_pos(st, a, ship, body.centre, self.time);
+            let goal = ship_pos(st, a, ship, body.centre, self.time);
+            let k = 1.0 - (-self.dt * 7.0).exp();
+            let pos = match self.drawn.get(&ship) {
+                Some(&p) if (p - goal).length() < 20.0 => p.lerp(goal, k),
+                _ => goal,
+            };
+            self.drawn.insert(ship, pos);
             let m = inter.mark(Hit::Ship(ship));
             let size = if m == Some(Mark::Selected) { 0.1 } else { 0.07 };
             b.gem(pos, size, theme::seat(inst.owner), light);
