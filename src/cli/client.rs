@@ -40,6 +40,15 @@ pub struct ClientArgs {
     /// Open this deck file in the deck builder.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
+    /// Globetrotter (`--screen globetrotter`): number of players (2 to 6).
+    #[arg(long, default_value_t = 2)]
+    pub gt_players: u8,
+    /// Globetrotter: number of planets (1 or more).
+    #[arg(long, default_value_t = 1)]
+    pub gt_planets: u8,
+    /// Globetrotter: play with the facing variant.
+    #[arg(long)]
+    pub gt_facing: bool,
 }
 
 impl ClientArgs {
@@ -68,6 +77,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         speed: a.speed,
         mouse: a.mouse,
         deck: a.deck.clone(),
+        globe: (a.gt_players, a.gt_planets, a.gt_facing),
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

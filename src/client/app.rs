@@ -26,6 +26,7 @@ pub enum Screen {
     Table,
     GameOver,
     DeckBuilder,
+    Globetrotter,
 }
 
 pub struct App {
@@ -46,6 +47,10 @@ pub struct App {
     egui_pointer: bool,
     egui_keyboard: bool,
     builder: Option<Box<DeckBuilder>>,
+    /// The Globetrotter game, when one is open.
+    pub gt: Option<super::globe::GtScreen>,
+    /// The card game's linked globe view.
+    pub linked: super::globe::linked::Linked,
 }
 
 impl App {
@@ -66,6 +71,8 @@ impl App {
             egui_pointer: false,
             egui_keyboard: false,
             builder: None,
+            gt: None,
+            linked: Default::default(),
         }
     }
 
@@ -81,6 +88,27 @@ impl App {
     pub fn open_builder(&mut self, file: Option<&std::path::Path>) {
         self.builder = Some(Box::new(DeckBuilder::new(&self.catalog, file)));
         self.screen = Screen::DeckBuilder;
+    }
+
+    /// Opens the Globetrotter screen.
+    pub fn open_globetrotter(&mut self, gt: super::globe::GtScreen) {
+        self.gt = Some(gt);
+        self.screen = Screen::Globetrotter;
+    }
+
+    fn globe_frame(&mut self, dt: f32) {
+        let Some(gt) = self.gt.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match gt.frame(dt, &mut self.painter, self.zoom, self.fake_mouse) {
+            Some(super::globe::Exit::Menu) => {
+                self.gt = None;
+                self.screen = Screen::Menu;
+            }
+            Some(super::globe::Exit::Quit) => self.quit = true,
+            None => {}
+        }
     }
 
     fn start(&mut self, setup: Setup) {
@@ -116,6 +144,7 @@ impl App {
             Screen::Menu => self.menu_frame(dt),
             Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
             Screen::DeckBuilder => self.builder_frame(dt),
+            Screen::Globetrotter => self.globe_frame(dt),
         }
     }
 
@@ -137,6 +166,10 @@ impl App {
                 self.screen = Screen::DeckBuilder
             }
             Some(MenuAction::DeckBuilder) => self.open_builder(None),
+            Some(MenuAction::Globetrotter(setup)) => {
+                let s = super::globe::Session::new(setup, self.blocking);
+                self.open_globetrotter(super::globe::GtScreen::new(s));
+            }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}
         }
@@ -185,16 +218,20 @@ impl App {
         let zoom = self.zoom;
         let panel_pts = panel_width(sw) / zoom;
         let panel_px = panel_pts * zoom;
+        let globe_w = self.linked.width(sw);
         self.inter.refresh(game);
         let mut layout = Layout::compute(
             &game.state,
             game.viewer,
             vec2(sw, sh),
-            panel_px,
+            panel_px + globe_w,
             &game.legal,
         );
         let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
-        let on_table = mouse.x < layout.table.right() && !self.egui_pointer && !game.curtain;
+        let on_table = mouse.x < layout.table.right()
+            && !self.egui_pointer
+            && !game.curtain
+            && !self.linked.covers_table();
         let hover = if on_table && self.screen == Screen::Table {
             layout.hit(mouse, hand::lifted(&self.inter))
         } else {
@@ -213,8 +250,11 @@ impl App {
         let screen = self.screen;
         let inter = &mut self.inter;
         let (mut egui_pointer, mut egui_keyboard) = (false, false);
+        let mut link_mode = self.linked.mode;
+        let table_right = layout.table.right() / zoom;
         egui_macroquad::ui(|ctx| {
             panel_act = panel::show(ctx, panel_pts, game, inter);
+            super::globe::linked::toggles(ctx, &mut link_mode, table_right);
             if let Some(h) = hover {
                 tooltip::show(
                     ctx,
@@ -234,6 +274,10 @@ impl App {
         });
         self.egui_pointer = egui_pointer;
         self.egui_keyboard = egui_keyboard;
+        self.linked.mode = link_mode;
+        if !egui_keyboard {
+            self.linked.mode = super::globe::linked::toggle_keys(self.linked.mode);
+        }
         let before = (game.version, self.inter.sel, self.inter.combat);
 
         match panel_act {
@@ -261,7 +305,10 @@ impl App {
             game.lift_curtain();
         }
         if screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none() {
-            if is_mouse_button_pressed(MouseButton::Left) && mouse.x < layout.table.right() {
+            if is_mouse_button_pressed(MouseButton::Left)
+                && mouse.x < layout.table.right()
+                && !self.linked.covers_table()
+            {
                 self.inter.click(hover, &layout, game);
             }
             if is_mouse_button_pressed(MouseButton::Right) {
@@ -308,13 +355,31 @@ impl App {
                 &game.state,
                 game.viewer,
                 vec2(sw, sh),
-                panel_px,
+                panel_px + self.linked.width(sw),
                 &game.legal,
             );
         }
         self.anim
             .update(&layout, game.state.orbit_counter, dt, game.speed);
-        table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
+        if !self.linked.covers_table() {
+            table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
+        }
+        let globe_rect = if self.linked.covers_table() {
+            layout.table
+        } else {
+            Rect::new(layout.table.right(), 0.0, self.linked.width(sw), sh)
+        };
+        let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
+        self.linked.frame(
+            dt,
+            game,
+            &mut self.inter,
+            &layout,
+            globe_rect,
+            &mut self.painter,
+            mouse,
+            free,
+        );
         if game.curtain && !game.over() {
             let t = layout.table;
             draw_rectangle(t.x, t.y, t.w, t.h, theme::BG);

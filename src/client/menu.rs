@@ -18,11 +18,14 @@ pub struct MenuState {
     pub mode: Mode,
     pub level: usize,
     pub decks: [usize; 2],
+    /// The Globetrotter section's choices.
+    pub globe: super::globe::menu::GtMenu,
 }
 
 pub enum MenuAction {
     Start(Setup),
     DeckBuilder,
+    Globetrotter(super::globe::Setup),
     Quit,
 }
 
@@ -37,6 +40,7 @@ impl MenuState {
             mode: Mode::VsAi,
             level,
             decks: [0, if cat.decks.len() > 1 { 1 } else { 0 }],
+            globe: Default::default(),
         }
     }
 }
@@ -166,6 +170,11 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                     action = start(m, cat).map(MenuAction::Start);
                 }
             }
+            ui.separator();
+            if let Some(s) = super::globe::menu::ui(ui, &mut m.globe, seed()) {
+                action = Some(MenuAction::Globetrotter(s));
+            }
+            ui.separator();
             ui.horizontal(|ui| {
                 if ui
                     .add_enabled(cat.db.is_some(), egui::Button::new("Deck builder"))

@@ -11,6 +11,7 @@ mod catalog;
 mod deckbuilder;
 mod game;
 mod gameover;
+mod globe;
 mod interact;
 mod labels;
 mod log;
@@ -66,17 +67,29 @@ pub fn run(opts: ClientOptions) -> Result<(), String> {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
+    if matches!(
+        opts.start_screen(),
+        StartScreen::Globetrotter | StartScreen::GlobeSystem
+    ) {
+        app.open_globetrotter(globe::demo::start(opts, blocking));
+        return Ok(());
+    }
     if opts.bench_frames.is_some() {
         let mut inter = interact::Interaction::default();
         let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
             .ok_or("no cards or decks to play with")?;
         app.open(g, Screen::Table);
         app.inter = inter;
+        app.linked.mode = match opts.start_screen() {
+            StartScreen::Linked => globe::linked::Mode::Split,
+            StartScreen::System => globe::linked::Mode::System,
+            _ => globe::linked::Mode::Off,
+        };
         return Ok(());
     }
     match opts.start_screen() {
-        StartScreen::Menu => {}
-        StartScreen::Table => {
+        StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
+        StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
                 None => {
@@ -93,6 +106,11 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
                 let inter = std::mem::take(&mut app.inter);
                 app.open(g, Screen::Table);
                 app.inter = inter;
+                app.linked.mode = match opts.start_screen() {
+                    StartScreen::Linked => globe::linked::Mode::Split,
+                    StartScreen::System => globe::linked::Mode::System,
+                    _ => globe::linked::Mode::Off,
+                };
             }
         }
         StartScreen::GameOver => {
@@ -125,6 +143,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
     let mut n = 0u32;
     loop {
         let t0 = Instant::now();
+        let c0 = screenshot::thread_cpu();
         let dt = if fixed {
             1.0 / 60.0
         } else {
@@ -141,6 +160,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
         let shapes = t0.elapsed();
         app.draw_ui();
         let cpu = t0.elapsed();
+        let thread_cpu = screenshot::thread_cpu().saturating_sub(c0);
         n += 1;
         if let Some(path) = &opts.screenshot {
             if n >= frames {
@@ -162,6 +182,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
                 times.build.push(build);
                 times.shapes.push(shapes);
                 times.cpu.push(cpu);
+                times.thread_cpu.push(thread_cpu);
                 times.total.push(t0.elapsed());
             }
             if n >= frames {

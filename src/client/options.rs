@@ -9,6 +9,14 @@ pub enum StartScreen {
     Table,
     GameOver,
     DeckBuilder,
+    /// A Globetrotter game (AI-vs-AI with `demo`).
+    Globetrotter,
+    /// A Globetrotter game in its system view (every planet at once).
+    GlobeSystem,
+    /// The table with the linked globe view beside it.
+    Linked,
+    /// The table's system view (every asset as a globe).
+    System,
 }
 
 impl StartScreen {
@@ -19,8 +27,12 @@ impl StartScreen {
             "table" => Ok(StartScreen::Table),
             "gameover" | "game-over" => Ok(StartScreen::GameOver),
             "deckbuilder" | "deck-builder" => Ok(StartScreen::DeckBuilder),
+            "globetrotter" | "globe" => Ok(StartScreen::Globetrotter),
+            "globetrotter-system" | "globe-system" => Ok(StartScreen::GlobeSystem),
+            "linked" => Ok(StartScreen::Linked),
+            "system" => Ok(StartScreen::System),
             other => Err(format!(
-                "unknown screen `{other}` (menu, table, gameover or deckbuilder)"
+                "unknown screen `{other}` (menu, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
             )),
         }
     }
@@ -51,6 +63,8 @@ pub struct ClientOptions {
     pub mouse: Option<(f32, f32)>,
     /// A deck file to open in the deck builder.
     pub deck: Option<PathBuf>,
+    /// Globetrotter table for `--screen globetrotter`: players, planets, facing variant.
+    pub globe: (u8, u8, bool),
 }
 
 impl Default for ClientOptions {
@@ -68,6 +82,7 @@ impl Default for ClientOptions {
             speed: None,
             mouse: None,
             deck: None,
+            globe: (2, 1, false),
         }
     }
 }

@@ -1,0 +1,115 @@
+//! Globetrotter games that open without the menu: the AI-vs-AI demo of `--demo SEED` (optionally
+//! `--skip-turns` into the game), a person against the AI, and the busy mid-game position with
+//! a rover selected that `--bench-frames` measures.
+use super::choice::{self, Sel};
+use super::screen::GtScreen;
+use super::session::{fast_forward, Level, Seat, Session, Setup};
+use crate::client::ClientOptions;
+use crate::globetrotter::{self as gt, Config, Phase};
+use crate::globetrotter::{Command, Loc};
+use crate::ids::PlayerId;
+
+/// The table the options ask for (out-of-range numbers are clamped by the menu's rules).
+pub fn config(opts: &ClientOptions) -> Config {
+    let (players, planets, facing) = opts.globe;
+    Config {
+        players: players.clamp(2, 6),
+        planets: planets.clamp(1, 8),
+        facing,
+        ..Config::default()
+    }
+}
+
+/// The first Globetrotter screen for these options.
+pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
+    let config = config(opts);
+    let seed = opts.demo.unwrap_or(1);
+    let bench = opts.bench_frames.is_some();
+    let ai_only = opts.demo.is_some() && !bench;
+    let seats = (0..config.players)
+        .map(|i| {
+            if i == 0 && !ai_only {
+                Seat::Human
+            } else {
+                Seat::Ai(Level::Greedy)
+            }
+        })
+        .collect();
+    let setup = Setup {
+        config,
+        seats,
+        seed,
+    };
+    let (mut state, mut events) = match gt::new_game(config, seed) {
+        Ok(x) => x,
+        Err(_) => gt::new_game(Config::default(), seed).expect("default table"),
+    };
+    if config.planets > 1 {
+        events.extend(spread_placements(&mut state));
+    }
+    let skip = if bench {
+        opts.skip_turns.max(24)
+    } else {
+        opts.skip_turns
+    };
+    if skip > 0 {
+        events = fast_forward(&mut state, seed, skip);
+        if !ai_only {
+            // On to the person's turn.
+            let mut t = skip;
+            while state.outcome == gt::Outcome::Ongoing
+                && !(state.active == PlayerId(0) && state.phase == Phase::Play)
+                && t < skip + 12
+            {
+                t += 1;
+                events = fast_forward(&mut state, seed, t);
+            }
+        }
+    }
+    let mut session = Session::with_state(setup, state, &events, blocking);
+    session.speed = opts
+        .speed
+        .unwrap_or(if ai_only { 2.0 } else { 1.0 })
+        .clamp(0.25, 8.0);
+    let mut scr = GtScreen::new(session);
+    scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
+    if bench || !ai_only {
+        // Light up the busiest rover's choices.
+        let st = &scr.session.state;
+        let legal = &scr.session.legal;
+        let best = st
+            .rovers_of(st.active)
+            .map(|(l, _)| Sel::Rover(l))
+            .max_by_key(|&s| choice::face_targets(st, s, legal).len());
+        if let Some(s) = best {
+            scr.sel = s;
+            if let Sel::Rover(l) = s {
+                scr.centre_on(l);
+            }
+        }
+    }
+    scr
+}
+
+/// Setup on a table of several planets: each player places on planet `player % planets` (a
+/// legal placement chosen among the engine's, so that the demo shows every planet in use).
+fn spread_placements(state: &mut gt::State) -> Vec<gt::Event> {
+    let mut events = Vec::new();
+    while state.phase == Phase::Setup && state.outcome == gt::Outcome::Ongoing {
+        let want = state.active.0 % state.config.planets.max(1);
+        let legal = gt::legal_commands(state);
+        let pick = legal
+            .iter()
+            .copied()
+            .rfind(
+                |c| matches!(c, Command::Place { at: Loc { planet, .. }, .. } if planet.0 == want),
+            )
+            .or_else(|| legal.first().copied());
+        let Some(cmd) = pick else { break };
+        match gt::play(state, cmd) {
+            Ok(ev) => events.extend(ev),
+            Err(_) => break,
+        }
+    }
+    events
+}

@@ -1,0 +1,320 @@
+//! The Globetrotter side panel (egui): players with their Treasury points and Drill Cannon
+//! state, the action count, the selection with its tools and buttons (all from the legal
+//! commands), the orbit with its rovers (select one to descend), planet focus and the system
+//! view, the log, and the game-over window.
+use super::choice::{self, Sel, Tool};
+use super::screen::{seat_egui, GtScreen};
+use crate::client::theme::{self, hex};
+use crate::globetrotter::{Command, Drill, Outcome, Phase, PlanetId, Side, Structure};
+use egui_macroquad::egui::{self, RichText};
+
+/// Panel width in egui points.
+pub const WIDTH: f32 = 300.0;
+
+/// What the panel asked for.
+pub enum PanelAct {
+    Play(Command),
+    Select(Sel),
+    Focus(PlanetId),
+    System(bool),
+    Menu,
+    Rematch,
+    Quit,
+}
+
+pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Option<PanelAct> {
+    let mut act = None;
+    egui::SidePanel::right("gt-panel")
+        .exact_width(WIDTH)
+        .resizable(false)
+        .frame(
+            egui::Frame::side_top_panel(&ctx.style())
+                .fill(theme::egui_color(theme::PANEL))
+                .inner_margin(10),
+        )
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing.y = 5.0;
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Globetrotter").font(theme::bold(19.0)));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Menu").clicked() {
+                        act = Some(PanelAct::Menu);
+                    }
+                });
+            });
+            players(ui, scr);
+            ui.separator();
+            if let Some(a) = moves(ui, scr) {
+                act = Some(a);
+            }
+            if let Some(a) = orbit(ui, scr) {
+                act = Some(a);
+            }
+            if let Some(a) = planets(ui, scr) {
+                act = Some(a);
+            }
+            ui.separator();
+            if let Some(h) = hover {
+                ui.label(
+                    RichText::new(h)
+                        .small()
+                        .color(theme::egui_color(theme::TEXT_DIM)),
+                );
+            }
+            ui.horizontal(|ui| {
+                ui.label("Pace");
+                ui.add(egui::Slider::new(&mut scr.session.speed, 0.25..=8.0).logarithmic(true));
+            });
+            ui.checkbox(&mut scr.follow, "Follow the AI's moves");
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let log = &scr.session.log;
+                    for line in &log[log.len().saturating_sub(60)..] {
+                        ui.label(RichText::new(line).small().monospace());
+                    }
+                });
+        });
+    if scr.session.over() && scr.session.ended_for > 0.8 {
+        if let Some(a) = game_over(ctx, scr) {
+            act = Some(a);
+        }
+    }
+    act
+}
+
+fn players(ui: &mut egui::Ui, scr: &GtScreen) {
+    let st = &scr.session.state;
+    egui::Grid::new("gt-players")
+        .num_columns(3)
+        .spacing([8.0, 3.0])
+        .show(ui, |ui| {
+            for p in st.player_ids() {
+                let ps = st.player(p);
+                let active = p == st.active && !scr.session.over();
+                let name = format!("{} {}", if active { "▶" } else { "●" }, scr.session.name(p));
+                let mut t = RichText::new(name).color(seat_egui(p));
+                if active {
+                    t = t.strong();
+                }
+                if ps.lost {
+                    t = t.strikethrough();
+                }
+                ui.label(t);
+                let rovers =
+                    st.rovers_of(p).count() + st.orbit.iter().filter(|r| r.owner == p).count();
+                ui.label(
+                    RichText::new(format!(
+                        "{rovers} rover{}",
+                        if rovers == 1 { "" } else { "s" }
+                    ))
+                    .small(),
+                );
+                let mut bits = Vec::new();
+                if st.structure_of(p, Structure::Treasury).is_some() || ps.treasury > 0 {
+                    bits.push(format!("Treasury {}/3", ps.treasury));
+                }
+                if st.structure_of(p, Structure::DrillCannon).is_some() {
+                    bits.push(match ps.drill {
+                        Drill::Idle => "Cannon idle".to_string(),
+                        Drill::Ready => "Cannon READY".to_string(),
+                        Drill::Aimed(f) => format!("Cannon AIMED at {f}"),
+                    });
+                }
+                let c = if ps.drill != Drill::Idle {
+                    theme::WARN
+                } else {
+                    theme::TEXT_DIM
+                };
+                ui.label(
+                    RichText::new(bits.join(" · "))
+                        .small()
+                        .color(theme::egui_color(c)),
+                );
+                ui.end_row();
+            }
+        });
+    let pts = st.player(st.active).treasury;
+    if st.phase == Phase::Play && !scr.session.over() {
+        ui.label(
+            RichText::new(format!(
+                "Turn {} · {} action{} left{}",
+                st.turn,
+                st.actions,
+                if st.actions == 1 { "" } else { "s" },
+                if pts > 0 {
+                    format!(" · {pts} saved")
+                } else {
+                    String::new()
+                }
+            ))
+            .color(theme::egui_color(theme::TEXT)),
+        );
+    }
+}
+
+fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
+    let mut act = None;
+    if !scr.session.human_to_act() {
+        let who = scr.session.name(scr.session.state.active);
+        let text = if scr.session.over() {
+            "The game is over.".to_string()
+        } else {
+            format!("{who} is playing…")
+        };
+        ui.label(RichText::new(text).italics());
+        return None;
+    }
+    let st = &scr.session.state;
+    let legal = &scr.session.legal;
+    let what = match scr.sel {
+        Sel::None if st.phase == Phase::Setup => "Click a lit HQ to place your rover.".to_string(),
+        Sel::None => "Select a rover, a building, an HQ or a rover in orbit.".to_string(),
+        Sel::Rover(l) => format!("Rover on {l}"),
+        Sel::Orbit(i) => format!("Rover {} in orbit: click a lit space to descend", i + 1),
+        Sel::Factory(l) => format!("Factory on {l}: click a lit space to produce"),
+        Sel::Cannon(l) => format!("Drill Cannon on {l}: click a space to aim"),
+        Sel::Hq(l) => format!("HQ {l}"),
+    };
+    ui.label(RichText::new(what).strong());
+    if let Sel::Rover(_) = scr.sel {
+        let targets = choice::face_targets(st, scr.sel, legal);
+        let count = |m: super::planet::Mark| targets.iter().filter(|t| t.2 == m).count();
+        use super::planet::Mark;
+        ui.horizontal(|ui| {
+            for (tool, name, m) in [
+                (Tool::Move, "Move", Mark::Go),
+                (Tool::Fortify, "Fortify", Mark::Fortify),
+                (Tool::Shoot, "Shoot", Mark::Shoot),
+            ] {
+                let n = count(m);
+                let text =
+                    RichText::new(format!("{name} ({n})")).color(theme::egui_color(m.color()));
+                ui.selectable_value(&mut scr.tool, tool, text);
+            }
+        });
+        if st.config.facing {
+            ui.horizontal(|ui| {
+                ui.label("After a move, face");
+                ui.selectable_value(&mut scr.veer, Side::Left, "left");
+                ui.selectable_value(&mut scr.veer, Side::Right, "right");
+            });
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for c in choice::buttons(scr.sel, legal) {
+            if ui.button(choice::button_text(&c)).clicked() {
+                act = Some(PanelAct::Play(c));
+            }
+        }
+        if legal.contains(&Command::Pass) {
+            let b = egui::Button::new(RichText::new("End turn").strong())
+                .fill(theme::egui_color(hex(0x1f7a55)));
+            if ui.add(b).clicked() {
+                act = Some(PanelAct::Play(Command::Pass));
+            }
+        }
+    });
+    // Quick selection of the player's pieces.
+    let me = st.active;
+    let mine: Vec<_> = st.rovers_of(me).map(|(l, r)| (l, r.hp)).collect();
+    if mine.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            for (l, hp) in mine {
+                let on = scr.sel == Sel::Rover(l);
+                if ui
+                    .selectable_label(on, format!("rover {l} ({hp})"))
+                    .clicked()
+                {
+                    act = Some(PanelAct::Select(Sel::Rover(l)));
+                }
+            }
+        });
+    }
+    act
+}
+
+fn orbit(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
+    let st = &scr.session.state;
+    if st.orbit.is_empty() {
+        return None;
+    }
+    let mut act = None;
+    ui.label(RichText::new("In orbit").strong());
+    ui.horizontal_wrapped(|ui| {
+        for (i, r) in st.orbit.iter().enumerate() {
+            let sel = Sel::Orbit(i as u8);
+            let can = scr.session.human_to_act()
+                && r.owner == st.active
+                && !choice::face_targets(st, sel, &scr.session.legal).is_empty();
+            let text =
+                RichText::new(format!("● {} ({} hp)", i + 1, r.hp)).color(seat_egui(r.owner));
+            let resp = ui.add_enabled(can, egui::SelectableLabel::new(scr.sel == sel, text));
+            if resp.clicked() {
+                act = Some(PanelAct::Select(sel));
+            }
+        }
+    });
+    act
+}
+
+fn planets(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
+    let st = &scr.session.state;
+    if st.config.planets < 2 {
+        return None;
+    }
+    let mut act = None;
+    ui.horizontal_wrapped(|ui| {
+        for p in st.planet_ids() {
+            let mut t = RichText::new(format!("Planet {}", p.0 + 1));
+            if st.planet(p).destroyed {
+                t = t.strikethrough().color(theme::egui_color(theme::BAD));
+            }
+            if ui
+                .selectable_label(p == scr.focus && !scr.system, t)
+                .clicked()
+            {
+                act = Some(PanelAct::Focus(p));
+            }
+        }
+        if ui.selectable_label(scr.system, "System view").clicked() {
+            act = Some(PanelAct::System(!scr.system));
+        }
+    });
+    act
+}
+
+fn game_over(ctx: &egui::Context, scr: &GtScreen) -> Option<PanelAct> {
+    let st = &scr.session.state;
+    let (title, color) = match st.outcome {
+        Outcome::Winner(p) => (format!("{} wins!", scr.session.name(p)), seat_egui(p)),
+        Outcome::Draw => ("Draw".to_string(), theme::egui_color(theme::WARN)),
+        Outcome::Ongoing => ("Game over".to_string(), theme::egui_color(theme::TEXT)),
+    };
+    let mut act = None;
+    egui::Window::new("gt-over")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
+        .fixed_size([320.0, 0.0])
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new(title).font(theme::bold(26.0)).color(color));
+                ui.label(format!("after {} turns", st.turn));
+                ui.horizontal(|ui| {
+                    if ui.button("Rematch").clicked() {
+                        act = Some(PanelAct::Rematch);
+                    }
+                    if ui.button("Menu").clicked() {
+                        act = Some(PanelAct::Menu);
+                    }
+                    if ui.button("Quit").clicked() {
+                        act = Some(PanelAct::Quit);
+                    }
+                });
+            });
+        });
+    act
+}

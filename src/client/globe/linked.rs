@@ -1,0 +1,584 @@
+//! The card game's globe view, linked both ways with the table: every asset in play is a globe
+//! with its orbitals as rings (ships and debris on them; destroyed assets scarred), the
+//! viewer's assets in the near row and the opponent's behind, transfer routes as arcs labelled
+//! with their current cost. Beside the table ([`Mode::Split`], key G) the camera centres on the
+//! selected asset or ship; the system view ([`Mode::System`], key Y) shows everything at once
+//! over the table. Selection is the table's own [`Interaction`]: clicking a ship, ring or
+//! globe here is the same as clicking it on the table, and the table's marks (legal burns,
+//! transfers, targets) light the rings and ships here.
+use super::mesh::{self, shade, Batch, FaceLook, Placed};
+use super::orbits::{self, GLOBE_R};
+use super::planet::Label;
+use super::view3d::{self, upright, View};
+use crate::client::game::Game;
+use crate::client::interact::{Interaction, Mark, Sel};
+use crate::client::paint::{fade, mix, rrect, rrect_lines, Painter};
+use crate::client::table::layout::{Hit, Layout};
+use crate::client::theme::{self, hex};
+use crate::client::words::card_name;
+use crate::ids::{CardRef, PlayerId};
+use crate::state::{State, Zone};
+use macroquad::prelude::*;
+
+/// Where the globe view is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Off,
+    /// A column beside the table.
+    Split,
+    /// Over the whole table.
+    System,
+}
+
+/// One asset in the scene.
+struct Body {
+    /// Position in its row.
+    index: usize,
+    asset: CardRef,
+    centre: Vec3,
+    rings: u8,
+}
+
+pub struct Linked {
+    pub mode: Mode,
+    target: Vec3,
+    dist: f32,
+    /// Extra zoom from the wheel (multiplies the fitted distance).
+    zoom: f32,
+    batch: Batch,
+    time: f32,
+    hover: Option<Hit>,
+    focus: Option<CardRef>,
+    /// Where each ship was drawn last frame: ships glide to their new orbital or asset.
+    drawn: std::collections::HashMap<CardRef, Vec3>,
+    dt: f32,
+}
+
+impl Default for Linked {
+    fn default() -> Self {
+        Linked {
+            mode: Mode::Off,
+            target: Vec3::ZERO,
+            dist: 8.0,
+            zoom: 1.0,
+            batch: Batch::default(),
+            time: 0.0,
+            hover: None,
+            focus: None,
+            drawn: Default::default(),
+            dt: 0.0,
+        }
+    }
+}
+
+/// What the toggles asked for.
+pub fn toggle_keys(mode: Mode) -> Mode {
+    if is_key_pressed(KeyCode::G) {
+        return if mode == Mode::Split {
+            Mode::Off
+        } else {
+            Mode::Split
+        };
+    }
+    if is_key_pressed(KeyCode::Y) {
+        return if mode == Mode::System {
+            Mode::Off
+        } else {
+            Mode::System
+        };
+    }
+    mode
+}
+
+/// The two toggle buttons (egui), at the bottom right of the table.
+pub fn toggles(ctx: &egui_macroquad::egui::Context, mode: &mut Mode, right: f32) {
+    use egui_macroquad::egui;
+    let bottom = ctx.screen_rect().bottom();
+    egui::Area::new(egui::Id::new("globe-toggles"))
+        .fixed_pos(egui::pos2(right - 226.0, bottom - 30.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let split = ui.selectable_label(*mode == Mode::Split, "🌐 Globe view (G)");
+                let system = ui.selectable_label(*mode == Mode::System, "System (Y)");
+                if split.clicked() {
+                    *mode = if *mode == Mode::Split {
+                        Mode::Off
+                    } else {
+                        Mode::Split
+                    };
+                }
+                if system.clicked() {
+                    *mode = if *mode == Mode::System {
+                        Mode::Off
+                    } else {
+                        Mode::System
+                    };
+                }
+            });
+        });
+}
+
+fn hash(x: u32) -> f32 {
+    let h = x
+        .wrapping_mul(2_654_435_761)
+        .rotate_left(13)
+        .wrapping_mul(40503);
+    (h >> 8) as f32 / (1u32 << 24) as f32
+}
+
+impl Linked {
+    /// Width the split view takes from the table.
+    pub fn width(&self, sw: f32) -> f32 {
+        match self.mode {
+            Mode::Split => (sw * 0.3).clamp(280.0, 620.0),
+            _ => 0.0,
+        }
+    }
+
+    /// The system view hides the table.
+    pub fn covers_table(&self) -> bool {
+        self.mode == Mode::System
+    }
+
+    fn scene(st: &State, viewer: PlayerId) -> Vec<Body> {
+        let opp = st.players().find(|p| *p != viewer).unwrap_or(viewer);
+        let far: Vec<CardRef> = st.ordered(opp, Zone::Asset);
+        let near: Vec<CardRef> = st.ordered(viewer, Zone::Asset);
+        let rings = |v: &[CardRef]| v.iter().map(|&a| st.orbital_count(a)).collect::<Vec<_>>();
+        let (fp, np) = orbits::rows(&rings(&far), &rings(&near));
+        let far_n = far.len();
+        far.iter()
+            .zip(fp)
+            .chain(near.iter().zip(np))
+            .enumerate()
+            .map(|(i, (&asset, centre))| Body {
+                index: if i < far_n { i } else { i - far_n },
+                asset,
+                centre,
+                rings: st.orbital_count(asset),
+            })
+            .collect()
+    }
+
+    /// Draws the view into `rect` and handles its clicks. `input`: the pointer is free (not over
+    /// egui, not a screenshot run).
+    #[allow(clippy::too_many_arguments)]
+    pub fn frame(
+        &mut self,
+        dt: f32,
+        game: &mut Game,
+        inter: &mut Interaction,
+        layout: &Layout,
+        rect: Rect,
+        p: &mut Painter,
+        mouse: Vec2,
+        input: bool,
+    ) {
+        if self.mode == Mode::Off || rect.w < 50.0 {
+            return;
+        }
+        self.time += dt;
+        self.dt = dt;
+        let st = &game.state;
+        let bodies = Self::scene(st, game.viewer);
+        // Centre on the selection (a ship centres on its asset).
+        let sel_asset = match inter.sel {
+            Some(Sel::Asset(a)) => Some(a),
+            Some(Sel::Ship(s)) => st.inst(s).host_ref(),
+            _ => None,
+        };
+        if sel_asset.is_some() {
+            self.focus = sel_asset;
+        }
+        let fit = fit_distance(&bodies, rect);
+        let (goal, goal_d) = match (
+            self.mode,
+            self.focus
+                .and_then(|a| bodies.iter().find(|b| b.asset == a)),
+        ) {
+            (Mode::Split, Some(b)) => (b.centre, (orbits::extent(b.rings) * 5.6).max(4.0)),
+            _ => (Vec3::ZERO, fit),
+        };
+        let k = 1.0 - (-dt * 6.0).exp();
+        self.target = self.target.lerp(goal, k);
+        self.dist += (goal_d * self.zoom - self.dist) * k;
+        let view = View {
+            rect,
+            eye: self.target + vec3(0.0, 0.62, 1.0).normalize() * self.dist,
+            target: self.target,
+            fovy: 0.7,
+        };
+        if input && rect.contains(mouse) {
+            let w = mouse_wheel().1;
+            if w.abs() > 0.0 {
+                self.zoom = (self.zoom * 0.9f32.powf(w.signum())).clamp(0.3, 2.5);
+            }
+        }
+        // Pointer: ships, then rings, then globes.
+        self.hover = if rect.contains(mouse) {
+            pick(st, &bodies, &view, mouse, self.time)
+        } else {
+            None
+        };
+        if input && is_mouse_button_pressed(MouseButton::Left) && rect.contains(mouse) {
+            inter.click(self.hover, layout, game);
+            if let Some(Hit::Asset(a)) = self.hover {
+                self.focus = Some(a);
+            }
+            inter.refresh(game);
+        }
+        let st = &game.state;
+
+        // Drawing.
+        // The window is cleared to the background colour and the table is not drawn under
+        // the view: only the stars are added.
+        crate::client::table::draw_background(rect, self.time);
+        set_camera(&view.camera(screen_height()));
+        let mut b = std::mem::take(&mut self.batch);
+        let mut labels = Vec::new();
+        self.drawn
+            .retain(|r, _| st.get(*r).is_some_and(|i| i.zone == Zone::Ship));
+        for body in &bodies {
+            self.draw_body(&mut b, st, inter, body, &view, &mut labels);
+        }
+        b.flush();
+        self.routes(st, inter, &bodies, &view, &mut labels);
+        self.batch = b;
+        set_default_camera();
+        for l in &labels {
+            let w = p.measure(&l.text, l.size, true);
+            rrect(
+                Rect::new(
+                    l.at.x - w / 2.0 - 4.0,
+                    l.at.y - l.size * 0.62,
+                    w + 8.0,
+                    l.size * 1.25,
+                ),
+                4.0,
+                fade(BLACK, 0.6),
+            );
+            p.text(
+                &l.text,
+                l.at.x - w / 2.0,
+                l.at.y + l.size * 0.36,
+                l.size,
+                true,
+                l.color,
+            );
+        }
+        let title = format!(
+            "{} — orbit counter {}",
+            if self.mode == Mode::System {
+                "System view"
+            } else {
+                "Globe view"
+            },
+            st.orbit_counter
+        );
+        p.text(
+            &title,
+            rect.x + 12.0,
+            rect.y + 62.0,
+            15.0,
+            true,
+            theme::TEXT,
+        );
+        p.text(
+            "click a ship, ring or globe · wheel: zoom",
+            rect.x + 12.0,
+            rect.y + rect.h - 12.0,
+            12.0,
+            false,
+            theme::TEXT_DIM,
+        );
+        rrect_lines(rect, 0.0, 1.0, fade(theme::CARD_EDGE, 0.8));
+        p.flush();
+    }
+
+    fn draw_body(
+        &mut self,
+        b: &mut Batch,
+        st: &State,
+        inter: &Interaction,
+        body: &Body,
+        view: &View,
+        labels: &mut Vec<Label>,
+    ) {
+        let a = body.asset;
+        let inst = st.inst(a);
+        let owner = inst.owner;
+        let destroyed = st.is_destroyed(a);
+        let seed = a.0 as u32 * 97 + inst.card.0 as u32;
+        let hue = mix(theme::seat(owner), hex(0x3a6f5a), 0.35 + 0.3 * hash(seed));
+        let rot = Quat::from_rotation_y(self.time * 0.12 + hash(seed) * 6.0) * upright();
+        let g = Placed {
+            centre: body.centre,
+            radius: GLOBE_R,
+            rot,
+        };
+        let light = mesh::light_for(view.eye, g.centre);
+        let mark = inter.mark(Hit::Asset(a));
+        let hovered = self.hover == Some(Hit::Asset(a));
+        mesh::globe(b, &g, light, |f| {
+            let h = hash(seed ^ (f as u32 * 7919));
+            let mut fill = mix(hue, hex(0xd8d0b0), 0.25 * h);
+            let mut border = hex(0x0b1422);
+            if destroyed && h < 0.45 {
+                fill = mix(hex(0x1a1210), hex(0x5a1e12), h * 2.0);
+                border = hex(0xff5a2a);
+            }
+            if hovered {
+                fill = mix(fill, WHITE, 0.2);
+            }
+            if let Some(m) = mark {
+                border = mark_color(m);
+            }
+            FaceLook {
+                fill,
+                border,
+                band: if mark.is_some() || destroyed {
+                    0.14
+                } else {
+                    0.0
+                },
+                glow: mark.is_some(),
+            }
+        });
+        let axis = orbits::ring_axis();
+        for i in 0..body.rings {
+            let hit = Hit::Band {
+                asset: a,
+                orbital: i,
+            };
+            let r = orbits::ring_radius(i);
+            let (col, w) = match inter.mark(hit) {
+                Some(m) => (mark_color(m), 0.045),
+                None if self.hover == Some(hit) => (theme::TEXT, 0.03),
+                None => (fade(theme::DV, 0.55), 0.018),
+            };
+            b.ring(g.centre, axis, r, w, shade(col, axis, light));
+            // Debris on this orbital.
+            let n = st.debris_at(a, i);
+            for ang in orbits::slots(n, 0.4 + i as f32) {
+                let pos = orbits::on_ring(g.centre, r, ang);
+                b.gem(pos, 0.035, theme::DEBRIS, light);
+            }
+        }
+        for (ship, inst) in ships_on(st, a) {
+            let goal = ship_pos(st, a, ship, body.centre, self.time);
+            let k = 1.0 - (-self.dt * 7.0).exp();
+            let pos = match self.drawn.get(&ship) {
+                Some(&p) if (p - goal).length() < 20.0 => p.lerp(goal, k),
+                _ => goal,
+            };
+            self.drawn.insert(ship, pos);
+            let m = inter.mark(Hit::Ship(ship));
+            let size = if m == Some(Mark::Selected) { 0.1 } else { 0.07 };
+            b.gem(pos, size, theme::seat(inst.owner), light);
+            if let Some(m) = m {
+                b.ring(
+                    pos,
+                    view.eye - pos,
+                    size * 1.7,
+                    0.02,
+                    shade(mark_color(m), Vec3::Y, light),
+                );
+            }
+            if self.hover == Some(Hit::Ship(ship)) {
+                b.ring(pos, view.eye - pos, size * 1.9, 0.015, [255, 255, 255, 255]);
+            }
+        }
+        // Labels alternate below and above the globes so that long names do not collide.
+        let below = body.index.is_multiple_of(2);
+        let at = if below {
+            g.centre - Vec3::Y * (GLOBE_R + 0.15)
+        } else {
+            g.centre + Vec3::Y * (GLOBE_R + 0.2)
+        };
+        if let Some(s) = view.project(at) {
+            let name = card_name(st, a);
+            let text = if destroyed {
+                format!("{name} (destroyed)")
+            } else {
+                name
+            };
+            labels.push(Label {
+                at: s + vec2(0.0, if below { 10.0 } else { -10.0 }),
+                text,
+                color: if destroyed { theme::BAD } else { theme::TEXT },
+                size: 12.0,
+            });
+        }
+    }
+
+    /// Transfer routes: from the selected ship's asset to each legal destination (lit, with
+    /// the command's cost), or from the focused asset to every other asset (faint, with the
+    /// current transfer cost of the destination).
+    fn routes(
+        &self,
+        st: &State,
+        inter: &Interaction,
+        bodies: &[Body],
+        view: &View,
+        labels: &mut Vec<Label>,
+    ) {
+        let find = |a: CardRef| bodies.iter().find(|b| b.asset == a);
+        let outer = |b: &Body, toward: Vec3| {
+            let d = (toward - b.centre).normalize_or_zero();
+            b.centre + d * orbits::extent(b.rings)
+        };
+        let mut draw = |from: &Body, to: &Body, cost: u8, lit: bool| {
+            let a = outer(from, to.centre);
+            let z = outer(to, from.centre);
+            let pts = orbits::arc(a, z, 0.35 + 0.1 * (a - z).length(), 16);
+            let col = if lit {
+                theme::GOOD
+            } else {
+                fade(theme::DV, 0.35)
+            };
+            for w in pts.windows(2) {
+                draw_line_3d(w[0], w[1], col);
+            }
+            if let Some(s) = view.project(pts[8]) {
+                labels.push(Label {
+                    at: s,
+                    text: format!("Δv {cost}"),
+                    color: if lit { theme::GOOD } else { theme::DV },
+                    size: if lit { 14.0 } else { 11.0 },
+                });
+            }
+        };
+        if let Some(Sel::Ship(ship)) = inter.sel {
+            let from = st.inst(ship).host_ref().and_then(find);
+            let lit: Vec<CardRef> = legal_transfers(st, inter, ship);
+            if let (Some(from), false) = (from, lit.is_empty()) {
+                for to in lit {
+                    let cost = crate::maneuver::burn::transfer_cost(st, ship, to).unwrap_or(0);
+                    if let Some(tb) = find(to) {
+                        draw(from, tb, cost, true);
+                    }
+                }
+                return;
+            }
+        }
+        let Some(from) = self.focus.and_then(find) else {
+            return;
+        };
+        for to in bodies {
+            if to.asset == from.asset || st.is_destroyed(to.asset) {
+                continue;
+            }
+            let outer_i = to.rings.saturating_sub(1);
+            let cost = st
+                .transfer_cost(to.asset)
+                .saturating_add(st.entry_cost(to.asset, outer_i));
+            draw(from, to, cost, false);
+        }
+    }
+}
+
+fn mark_color(m: Mark) -> Color {
+    match m {
+        Mark::Selected => theme::SELECT,
+        Mark::Target => theme::GOOD,
+        Mark::Attack => theme::BAD,
+        Mark::Ready => mix(theme::TEXT, theme::SELECT, 0.4),
+    }
+}
+
+/// The ship's legal transfer destinations (from the table's marks, i.e. the legal commands).
+fn legal_transfers(st: &State, inter: &Interaction, ship: CardRef) -> Vec<CardRef> {
+    let host = st.inst(ship).host_ref();
+    inter
+        .marks
+        .iter()
+        .filter_map(|(h, m)| match (h, m) {
+            (Hit::Band { asset, .. }, Mark::Target) if Some(*asset) != host => Some(*asset),
+            _ => None,
+        })
+        .collect()
+}
+
+fn ships_on(st: &State, a: CardRef) -> Vec<(CardRef, crate::state::Inst)> {
+    st.ships_at(a).map(|(r, i)| (r, *i)).collect()
+}
+
+/// Where a ship is drawn: spread over its orbital's ring, slowly circling.
+fn ship_pos(st: &State, a: CardRef, ship: CardRef, centre: Vec3, t: f32) -> Vec3 {
+    let orb = st.inst(ship).orbital;
+    let same: Vec<CardRef> = st
+        .ships_at(a)
+        .filter(|(_, i)| i.orbital == orb)
+        .map(|(r, _)| r)
+        .collect();
+    let k = same.iter().position(|&r| r == ship).unwrap_or(0);
+    let phase = t * 0.15 / (1.0 + orb as f32) + orb as f32 * 1.3;
+    let ang = orbits::slots(same.len(), phase)[k.min(same.len().saturating_sub(1))];
+    orbits::on_ring(centre, orbits::ring_radius(orb), ang)
+}
+
+fn fit_distance(bodies: &[Body], rect: Rect) -> f32 {
+    let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+    for b in bodies {
+        let e = orbits::extent(b.rings);
+        lo = lo.min(b.centre - Vec3::splat(e));
+        hi = hi.max(b.centre + Vec3::splat(e));
+    }
+    if bodies.is_empty() {
+        return 6.0;
+    }
+    let half_w = (hi.x - lo.x) / 2.0;
+    let half_d = (hi.z - lo.z) / 2.0;
+    let aspect = rect.w / rect.h.max(1.0);
+    let t = (0.35f32).tan();
+    (half_w / (t * aspect)).max(half_d * 1.9 / t * 0.5) * 1.08 + 1.0
+}
+
+/// The thing under the pointer: a ship, an orbital ring, or a globe.
+fn pick(st: &State, bodies: &[Body], view: &View, mouse: Vec2, t: f32) -> Option<Hit> {
+    let mut best: Option<(f32, Hit)> = None;
+    for b in bodies {
+        for (ship, _) in st.ships_at(b.asset) {
+            let p = ship_pos(st, b.asset, ship, b.centre, t);
+            if let Some(s) = view.project(p) {
+                let d = (s - mouse).length();
+                if d < 14.0 && best.is_none_or(|x| d < x.0) {
+                    best = Some((d, Hit::Ship(ship)));
+                }
+            }
+        }
+    }
+    if let Some((_, h)) = best {
+        return Some(h);
+    }
+    for b in bodies {
+        for i in 0..b.rings {
+            let pts: Vec<Vec2> = (0..=48)
+                .filter_map(|k| {
+                    let a = k as f32 / 48.0 * std::f32::consts::TAU;
+                    view.project(orbits::on_ring(b.centre, orbits::ring_radius(i), a))
+                })
+                .collect();
+            let d = orbits::polyline_distance(mouse, &pts);
+            if d < 6.0 && best.is_none_or(|x| d < x.0) {
+                best = Some((
+                    d,
+                    Hit::Band {
+                        asset: b.asset,
+                        orbital: i,
+                    },
+                ));
+            }
+        }
+    }
+    if let Some((_, h)) = best {
+        return Some(h);
+    }
+    let (o, d) = view.ray(mouse);
+    bodies
+        .iter()
+        .filter_map(|b| view3d::ray_sphere(o, d, b.centre, GLOBE_R).map(|t| (t, b.asset)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| Hit::Asset(a))
+}

@@ -1,0 +1,276 @@
+//! Building 3D meshes on the CPU: the snub dodecahedron as a solid, flat-shaded globe with
+//! visible face edges ([`globe`]), simple lit solids for pieces (pucks, prisms, walls, arrows,
+//! rings), and the [`Batch`] that collects their triangles into as few `draw_mesh` calls as
+//! possible. Lighting is computed here into vertex colours (flat shading from each face's
+//! normal against a light direction), so the default macroquad material is enough.
+use crate::globe::{Globe, FACE_COUNT};
+use macroquad::models::{Mesh, Vertex};
+use macroquad::prelude::*;
+use std::sync::OnceLock;
+
+/// The globe's faces in single precision, in the geometry's own frame (unit circumradius).
+pub struct Geo {
+    pub corners: Vec<Vec<Vec3>>,
+    pub centres: Vec<Vec3>,
+    pub normals: Vec<Vec3>,
+}
+
+impl Geo {
+    pub fn get() -> &'static Geo {
+        static GEO: OnceLock<Geo> = OnceLock::new();
+        GEO.get_or_init(|| {
+            let g = Globe::get();
+            let v = |p: [f64; 3]| vec3(p[0] as f32, p[1] as f32, p[2] as f32);
+            Geo {
+                corners: g
+                    .faces()
+                    .iter()
+                    .map(|f| f.vertices().iter().map(|&id| v(g.position(id))).collect())
+                    .collect(),
+                centres: g.faces().iter().map(|f| v(f.centre())).collect(),
+                normals: g.faces().iter().map(|f| v(f.normal())).collect(),
+            }
+        })
+    }
+
+    /// Midpoint of edge `e` of a face (corner `e` to corner `e + 1`).
+    pub fn edge_mid(&self, f: usize, e: usize) -> Vec3 {
+        let c = &self.corners[f];
+        (c[e % c.len()] + c[(e + 1) % c.len()]) * 0.5
+    }
+}
+
+/// A globe placed in the world: centre, radius and turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Placed {
+    pub centre: Vec3,
+    pub radius: f32,
+    pub rot: Quat,
+}
+
+impl Placed {
+    /// World position of a point given in the geometry's frame.
+    pub fn point(&self, local: Vec3) -> Vec3 {
+        self.centre + self.rot * (local * self.radius)
+    }
+    /// World direction of a direction given in the geometry's frame.
+    pub fn dir(&self, local: Vec3) -> Vec3 {
+        self.rot * local
+    }
+}
+
+/// Flat shading: ambient plus diffuse from the light, and a touch of specular.
+pub fn shade(c: Color, normal: Vec3, light: Vec3) -> [u8; 4] {
+    let d = normal.dot(light).max(0.0);
+    let k = 0.38 + 0.72 * d;
+    let spec = d.powi(24) * 0.25;
+    let f = |x: f32| ((x * k + spec).clamp(0.0, 1.0) * 255.0) as u8;
+    [f(c.r), f(c.g), f(c.b), (c.a.clamp(0.0, 1.0) * 255.0) as u8]
+}
+
+/// Triangles waiting to be drawn with the current camera.
+pub struct Batch {
+    mesh: Mesh,
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Batch {
+            mesh: Mesh {
+                vertices: Vec::with_capacity(8192),
+                indices: Vec::with_capacity(16384),
+                texture: None,
+            },
+        }
+    }
+}
+
+impl Batch {
+    fn room(&mut self, n: usize) {
+        if self.mesh.vertices.len() + n > 16_000 {
+            self.flush();
+        }
+    }
+
+    /// Draws what was collected (with the camera set now) and empties the batch.
+    pub fn flush(&mut self) {
+        if !self.mesh.indices.is_empty() {
+            draw_mesh(&self.mesh);
+        }
+        self.mesh.vertices.clear();
+        self.mesh.indices.clear();
+    }
+
+    fn vertex(&mut self, p: Vec3, color: [u8; 4]) -> u16 {
+        self.mesh.vertices.push(Vertex {
+            position: p,
+            uv: Vec2::ZERO,
+            color,
+            normal: Vec4::ZERO,
+        });
+        (self.mesh.vertices.len() - 1) as u16
+    }
+
+    /// A convex polygon in one colour (fan from its first corner).
+    pub fn polygon(&mut self, corners: &[Vec3], color: [u8; 4]) {
+        if corners.len() < 3 {
+            return;
+        }
+        self.room(corners.len());
+        let base = self.mesh.vertices.len() as u16;
+        for &c in corners {
+            self.vertex(c, color);
+        }
+        for i in 1..corners.len() as u16 - 1 {
+            self.mesh
+                .indices
+                .extend_from_slice(&[base, base + i, base + i + 1]);
+        }
+    }
+
+    /// A quad `a b c d` in order.
+    pub fn quad(&mut self, a: Vec3, b: Vec3, c: Vec3, d: Vec3, color: [u8; 4]) {
+        self.polygon(&[a, b, c, d], color);
+    }
+
+    /// A prism standing on a polygon: base corners lifted by `height` along `up`, lit sides.
+    pub fn prism(&mut self, base: &[Vec3], up: Vec3, height: f32, c: Color, light: Vec3) {
+        let top: Vec<Vec3> = base.iter().map(|&p| p + up * height).collect();
+        let centre = base.iter().copied().sum::<Vec3>() / base.len().max(1) as f32;
+        for i in 0..base.len() {
+            let j = (i + 1) % base.len();
+            let mid = (base[i] + base[j]) * 0.5;
+            let out = (mid - centre).normalize_or_zero();
+            self.quad(base[i], base[j], top[j], top[i], shade(c, out, light));
+        }
+        self.polygon(&top, shade(c, up, light));
+    }
+
+    /// A round puck (a prism on a regular polygon) centred at `at` on a surface with normal `up`.
+    pub fn puck(&mut self, at: Vec3, up: Vec3, radius: f32, height: f32, c: Color, light: Vec3) {
+        let (t1, t2) = up.any_orthonormal_pair();
+        let base: Vec<Vec3> = (0..14)
+            .map(|i| {
+                let a = i as f32 / 14.0 * std::f32::consts::TAU;
+                at + (t1 * a.cos() + t2 * a.sin()) * radius
+            })
+            .collect();
+        self.prism(&base, up, height, c, light);
+    }
+
+    /// A flat ring (annulus) of `segments` around `centre` in the plane with normal `axis`.
+    pub fn ring(&mut self, centre: Vec3, axis: Vec3, radius: f32, width: f32, color: [u8; 4]) {
+        let (t1, t2) = axis.normalize_or_zero().any_orthonormal_pair();
+        let n = 56;
+        let at = |i: usize, r: f32| {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            centre + (t1 * a.cos() + t2 * a.sin()) * r
+        };
+        for i in 0..n {
+            let (r0, r1) = (radius - width * 0.5, radius + width * 0.5);
+            self.quad(at(i, r0), at(i + 1, r0), at(i + 1, r1), at(i, r1), color);
+        }
+    }
+
+    /// A small lit octahedron (a marker floating in space).
+    pub fn gem(&mut self, at: Vec3, size: f32, c: Color, light: Vec3) {
+        let ax = [Vec3::X, Vec3::Y, Vec3::Z];
+        for sx in [-1.0f32, 1.0] {
+            for sy in [-1.0f32, 1.0] {
+                for sz in [-1.0f32, 1.0] {
+                    let (a, b, d) = (ax[0] * sx, ax[1] * sy, ax[2] * sz);
+                    let n = (a + b + d).normalize();
+                    let tri = [at + a * size, at + b * size, at + d * size];
+                    self.polygon(&tri, shade(c, n, light));
+                }
+            }
+        }
+    }
+}
+
+/// How one face looks.
+#[derive(Clone, Copy, Debug)]
+pub struct FaceLook {
+    pub fill: Color,
+    /// The face's own border band (its edges): dark normally, a highlight colour when lit.
+    pub border: Color,
+    /// Width of the border band, as a share of the face (0.04–0.2).
+    pub band: f32,
+    /// The border glows (unshaded): highlights read on the dark side too.
+    pub glow: bool,
+}
+
+/// Adds a whole globe: each face an inset polygon in its fill colour surrounded by a band in its
+/// border colour, both flat-shaded from the face normal against `light` (world direction).
+pub fn globe(b: &mut Batch, g: &Placed, light: Vec3, look: impl Fn(usize) -> FaceLook) {
+    let geo = Geo::get();
+    for f in 0..FACE_COUNT {
+        let l = look(f);
+        let n = g.dir(geo.normals[f]);
+        let fill = shade(l.fill, n, light);
+        let border = if l.glow {
+            let c = l.border;
+            [c.r, c.g, c.b, c.a].map(|x| (x.clamp(0.0, 1.0) * 255.0) as u8)
+        } else {
+            shade(l.border, n, light)
+        };
+        let m = geo.centres[f];
+        let k = geo.corners[f].len().min(5);
+        let (mut outer, mut inner) = ([Vec3::ZERO; 5], [Vec3::ZERO; 5]);
+        for (i, &c) in geo.corners[f].iter().take(5).enumerate() {
+            outer[i] = g.point(c);
+            inner[i] = g.point(m + (c - m) * (1.0 - l.band));
+        }
+        if l.band <= 0.0 {
+            // No border band: the plain face (cheaper, for small globes).
+            b.polygon(&outer[..k], fill);
+            continue;
+        }
+        b.polygon(&inner[..k], fill);
+        for i in 0..k {
+            let j = (i + 1) % k;
+            b.quad(outer[i], outer[j], inner[j], inner[i], border);
+        }
+    }
+}
+
+/// The light for a globe seen from `eye`: from the viewer's upper left.
+pub fn light_for(eye: Vec3, centre: Vec3) -> Vec3 {
+    let to_eye = (eye - centre).normalize_or_zero();
+    (to_eye * 1.0 + vec3(-0.55, 0.65, 0.0)).normalize_or_zero()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shading_is_brighter_toward_the_light() {
+        let c = Color::new(0.5, 0.5, 0.5, 1.0);
+        let lit = shade(c, Vec3::Z, Vec3::Z);
+        let dark = shade(c, -Vec3::Z, Vec3::Z);
+        assert!(lit[0] > dark[0]);
+        assert!(dark[0] > 0, "ambient keeps the far side visible");
+    }
+
+    #[test]
+    fn globe_mesh_has_every_face() {
+        let mut b = Batch::default();
+        let p = Placed {
+            centre: Vec3::ZERO,
+            radius: 1.0,
+            rot: Quat::IDENTITY,
+        };
+        let look = |_| FaceLook {
+            fill: WHITE,
+            border: BLACK,
+            band: 0.1,
+            glow: false,
+        };
+        globe(&mut b, &p, Vec3::Z, look);
+        // 12 pentagons and 80 triangles, each inset plus one quad per side.
+        let verts = 12 * (5 + 5 * 4) + 80 * (3 + 3 * 4);
+        assert_eq!(b.mesh.vertices.len(), verts);
+        assert!(b.mesh.indices.iter().all(|&i| (i as usize) < verts));
+    }
+}

@@ -1,0 +1,414 @@
+//! Drawing one Globetrotter planet: the globe's faces (HQ pentagons, triangles, the unused
+//! bottom region shaded), highlights, fortifications, rovers (with their facing in the
+//! variant), buildings, the Drill Cannon's aim, flashes and shot tracers, and hit-point labels
+//! for the 2D pass. A destroyed planet is drawn as drifting, charred shards.
+use super::mesh::{self, shade, Batch, FaceLook, Geo, Placed};
+use super::session::{Flash, Slide, Tracer, FLASH_TIME, SLIDE_TIME};
+use super::view3d::View;
+use crate::client::paint::{fade, mix};
+use crate::client::theme::{self, hex};
+use crate::globe::{Board, FaceId, FACE_COUNT};
+use crate::globetrotter::{Drill, Loc, PlanetId, State, Structure};
+use crate::ids::PlayerId;
+use macroquad::prelude::*;
+
+/// Why a face is lit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Move, descend, place, produce: the piece goes there.
+    Go,
+    Fortify,
+    Shoot,
+    /// The Drill Cannon may aim there.
+    Aim,
+    /// The selected piece.
+    Selected,
+    /// The AI's announced move.
+    Announce,
+}
+
+impl Mark {
+    pub fn color(self) -> Color {
+        match self {
+            Mark::Go => theme::GOOD,
+            Mark::Fortify => theme::DV,
+            Mark::Shoot => theme::BAD,
+            Mark::Aim => theme::WARN,
+            Mark::Selected => theme::SELECT,
+            Mark::Announce => hex(0xf5f5ff),
+        }
+    }
+}
+
+/// Player colours for up to six seats.
+pub fn seat_color(p: PlayerId) -> Color {
+    match p.0 % 6 {
+        0 => hex(0x4fa3ff),
+        1 => hex(0xff8a4f),
+        2 => hex(0xb67cff),
+        3 => hex(0x5fe08a),
+        4 => hex(0xffd84f),
+        _ => hex(0xff5fb0),
+    }
+}
+
+pub const TRIANGLE: Color = hex(0x2f6d86);
+pub const HQ: Color = hex(0xc2a25e);
+pub const UNUSED: Color = hex(0x343a46);
+pub const EDGE: Color = hex(0x0b1422);
+
+/// A text to draw in the 2D pass at a screen point (centred).
+#[derive(Clone, Debug)]
+pub struct Label {
+    pub at: Vec2,
+    pub text: String,
+    pub color: Color,
+    pub size: f32,
+}
+
+/// What to draw for one planet.
+pub struct PlanetDraw<'a> {
+    pub state: &'a State,
+    pub planet: PlanetId,
+    pub placed: Placed,
+    pub view: &'a View,
+    pub marks: &'a [Option<Mark>; FACE_COUNT],
+    pub hover: Option<FaceId>,
+    pub flashes: &'a [Flash],
+    pub tracers: &'a [Tracer],
+    pub slides: &'a [Slide],
+    pub time: f32,
+    /// Hit points and building letters (off for thumbnails).
+    pub labels: bool,
+}
+
+pub fn structure_letter(k: Structure) -> &'static str {
+    match k {
+        Structure::SpacePort => "SP",
+        Structure::Factory => "F",
+        Structure::DrillCannon => "DC",
+        Structure::Treasury => "T",
+    }
+}
+
+/// Adds the planet to the batch and its labels to `labels`.
+pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
+    let st = d.state;
+    let g = &d.placed;
+    let light = mesh::light_for(d.view.eye, g.centre);
+    if st
+        .planets
+        .get(d.planet.index())
+        .is_some_and(|p| p.destroyed)
+    {
+        shattered(b, g, light, d.time);
+        return;
+    }
+    let board = Board::get();
+    let spaces = st.planet_spaces(d.planet);
+    let pulse = 0.5 + 0.5 * (d.time * 4.0).sin();
+    let flash_at = |f: usize| {
+        d.flashes
+            .iter()
+            .find(|x| x.at.planet == d.planet && x.at.face.index() == f)
+    };
+    mesh::globe(b, g, light, |f| {
+        let face = FaceId::from_index(f);
+        let mut fill = if !board.is_playable(face) {
+            UNUSED
+        } else if board.is_hq(face) {
+            HQ
+        } else {
+            TRIANGLE
+        };
+        let mut border = EDGE;
+        let mut band = 0.07;
+        let mut glow = false;
+        if let Some(o) = spaces[f].fort {
+            fill = mix(fill, seat_color(o), 0.55);
+            border = mix(seat_color(o), BLACK, 0.25);
+            band = 0.16;
+        }
+        if let Some(m) = d.marks[f] {
+            border = m.color();
+            band = 0.14;
+            glow = true;
+            fill = mix(fill, m.color(), 0.18 + 0.17 * pulse);
+        }
+        if d.hover == Some(face) && board.is_playable(face) {
+            fill = mix(fill, WHITE, 0.28);
+        }
+        if let Some(x) = flash_at(f) {
+            let k = 1.0 - x.age / FLASH_TIME;
+            fill = mix(fill, if x.bad { theme::BAD } else { WHITE }, 0.6 * k);
+        }
+        FaceLook {
+            fill,
+            border,
+            band,
+            glow,
+        }
+    });
+    let geo = Geo::get();
+    for &face in board.spaces() {
+        let f = face.index();
+        let sp = &spaces[f];
+        let up = g.dir(geo.normals[f]);
+        let centre = g.point(geo.centres[f]);
+        let front = d.view.faces_camera(centre, up);
+        let inr = inradius(f) * g.radius;
+        if let Some(bd) = sp.building {
+            let c = mix(seat_color(bd.owner), hex(0x20242c), 0.25);
+            let m = geo.centres[f];
+            let base: Vec<Vec3> = geo.corners[f]
+                .iter()
+                .map(|&p| g.point(m + (p - m) * 0.62))
+                .collect();
+            b.prism(&base, up, 0.07 * g.radius, c, light);
+            // A roof marker in the owner's colour.
+            b.puck(
+                centre + up * 0.07 * g.radius,
+                up,
+                inr * 0.3,
+                0.02 * g.radius,
+                seat_color(bd.owner),
+                light,
+            );
+            if d.labels && front {
+                let mut text = format!("{} {}", structure_letter(bd.kind), bd.hp);
+                if bd.kind == Structure::DrillCannon {
+                    match st.player(bd.owner).drill {
+                        Drill::Idle => {}
+                        Drill::Ready => text.push_str(" ready"),
+                        Drill::Aimed(_) => text.push_str(" aimed"),
+                    }
+                }
+                label(d, labels, centre + up * 0.12 * g.radius, text, WHITE);
+            }
+        }
+        if let Some(r) = sp.rover {
+            let c = seat_color(r.owner);
+            // A rover that just moved slides over from its old space.
+            let slide = d
+                .slides
+                .iter()
+                .find(|m| m.to == Loc::new(d.planet, face) && m.from.planet == d.planet);
+            let (centre, up) = match slide {
+                Some(m) => {
+                    let k = (m.age / SLIDE_TIME).clamp(0.0, 1.0);
+                    let k = k * k * (3.0 - 2.0 * k);
+                    let a = m.from.face.index();
+                    let p = geo.centres[a].lerp(geo.centres[f], k);
+                    let n = geo.normals[a].lerp(geo.normals[f], k).normalize_or_zero();
+                    (
+                        g.point(p + n * 0.03 * (1.0 - (2.0 * k - 1.0).powi(2))),
+                        g.dir(n),
+                    )
+                }
+                None => (centre, up),
+            };
+            b.puck(centre, up, inr * 0.55, 0.045 * g.radius, c, light);
+            let top = centre + up * 0.047 * g.radius;
+            if st.config.facing {
+                let mid = g.point(geo.edge_mid(f, r.facing as usize));
+                let dir = (mid - centre).normalize_or_zero();
+                let side = up.cross(dir).normalize_or_zero();
+                let tip = top + dir * inr * 0.95;
+                let tri = [
+                    tip,
+                    top + side * inr * 0.32 - dir * inr * 0.05,
+                    top - side * inr * 0.32 - dir * inr * 0.05,
+                ];
+                b.polygon(&tri, shade(WHITE, up, light));
+            }
+            if d.labels && front {
+                label(d, labels, top, format!("{}", r.hp), WHITE);
+            }
+        }
+    }
+    // The Drill Cannons' aims on this planet: a target ring over the face.
+    for p in st.player_ids() {
+        if let Drill::Aimed(face) = st.player(p).drill {
+            let on_this = st
+                .structure_of(p, Structure::DrillCannon)
+                .is_some_and(|l| l.planet == d.planet);
+            if on_this {
+                let f = face.index();
+                let up = g.dir(geo.normals[f]);
+                let c = g.point(geo.centres[f]) + up * 0.03 * g.radius;
+                let r = inradius(f) * g.radius * (0.75 + 0.1 * pulse);
+                let col = shade(mix(theme::BAD, seat_color(p), 0.3), up, light);
+                b.ring(c, up, r, 0.018 * g.radius, col);
+                b.ring(c, up, r * 0.45, 0.014 * g.radius, col);
+            }
+        }
+    }
+    for t in d.tracers {
+        if t.from.planet != d.planet || t.to.planet != d.planet {
+            continue;
+        }
+        let a = g.point(geo.centres[t.from.face.index()] * 1.06);
+        let z = g.point(geo.centres[t.to.face.index()] * 1.06);
+        let k = 1.0 - t.age / FLASH_TIME;
+        let col = fade(theme::BAD, k);
+        b.flush();
+        for i in 0..12 {
+            // An arc over the surface, in short straight pieces.
+            let s0 = i as f32 / 12.0;
+            let s1 = (i + 1) as f32 / 12.0;
+            let arc = |s: f32| {
+                let p = a.lerp(z, s) - g.centre;
+                g.centre + p.normalize_or_zero() * g.radius * (1.06 + 0.25 * s * (1.0 - s))
+            };
+            draw_line_3d(arc(s0), arc(s1), col);
+        }
+    }
+}
+
+fn label(d: &PlanetDraw, labels: &mut Vec<Label>, at: Vec3, text: String, color: Color) {
+    if let Some(s) = d.view.project(at) {
+        let size = (d.view.scale_at(at) * 0.085 * d.placed.radius).clamp(10.0, 20.0);
+        labels.push(Label {
+            at: s,
+            text,
+            color,
+            size,
+        });
+    }
+}
+
+/// Radius of the circle inside a face (unit globe).
+pub fn inradius(f: usize) -> f32 {
+    let geo = Geo::get();
+    let m = geo.centres[f];
+    (0..geo.corners[f].len())
+        .map(|e| (geo.edge_mid(f, e) - m).length())
+        .fold(f32::MAX, f32::min)
+}
+
+/// A destroyed planet: its faces pushed apart and charred, slowly drifting.
+pub fn shattered(b: &mut Batch, g: &Placed, light: Vec3, t: f32) {
+    let geo = Geo::get();
+    for f in 0..FACE_COUNT {
+        let h = ((f * 7919) % 97) as f32 / 97.0;
+        let push = 0.08 + 0.22 * h + 0.02 * (t * 0.7 + h * 6.0).sin();
+        let n = geo.normals[f];
+        let m = geo.centres[f];
+        let corners: Vec<Vec3> = geo.corners[f]
+            .iter()
+            .map(|&c| g.point(m + (c - m) * 0.8 + n * push))
+            .collect();
+        let col = mix(hex(0x2a1a16), hex(0x8a2d1c), h * h);
+        b.polygon(&corners, shade(col, g.dir(n), light));
+    }
+    // A glowing core.
+    b.gem(g.centre, g.radius * 0.35, hex(0xff7a3d), light);
+}
+
+/// The shared orbit's path: an ellipse around `centre` (a circle around one planet, a wide
+/// ellipse around the whole system), tilted toward the viewer by `tilt`.
+#[derive(Clone, Copy, Debug)]
+pub struct OrbitPath {
+    pub centre: Vec3,
+    pub rx: f32,
+    pub rz: f32,
+    pub tilt: f32,
+    /// Size of the markers.
+    pub scale: f32,
+}
+
+impl OrbitPath {
+    /// Around one globe.
+    pub fn around(g: &Placed) -> OrbitPath {
+        OrbitPath {
+            centre: g.centre,
+            rx: g.radius * 1.55,
+            rz: g.radius * 1.55,
+            tilt: 0.42,
+            scale: g.radius,
+        }
+    }
+
+    fn axes(&self) -> (Vec3, Vec3, Vec3) {
+        let q = Quat::from_rotation_x(self.tilt);
+        (q * Vec3::Y, Vec3::X, q * Vec3::Z)
+    }
+
+    /// The point at angle `a`, pushed out by `d`.
+    pub fn point(&self, a: f32, d: f32) -> Vec3 {
+        let (_, t1, t2) = self.axes();
+        self.centre + t1 * a.cos() * (self.rx + d) + t2 * a.sin() * (self.rz + d)
+    }
+}
+
+/// The orbit's path with its rovers on it as gems (in arrival order).
+pub fn orbit(b: &mut Batch, st: &State, o: &OrbitPath, light: Vec3, t: f32, sel: Option<usize>) {
+    let (axis, _, _) = o.axes();
+    let col = shade(fade(theme::DV, 0.8), axis, light);
+    let w = o.scale * 0.012;
+    let n = 72;
+    for i in 0..n {
+        let a0 = i as f32 / n as f32 * std::f32::consts::TAU;
+        let a1 = (i + 1) as f32 / n as f32 * std::f32::consts::TAU;
+        b.quad(
+            o.point(a0, -w),
+            o.point(a1, -w),
+            o.point(a1, w),
+            o.point(a0, w),
+            col,
+        );
+    }
+    for (i, p) in orbit_points(st, o, t).into_iter().enumerate() {
+        let owner = st.orbit[i].owner;
+        let size = o.scale * if sel == Some(i) { 0.11 } else { 0.075 };
+        b.gem(p, size, seat_color(owner), light);
+    }
+}
+
+/// Where the orbit's rovers are drawn.
+pub fn orbit_points(st: &State, o: &OrbitPath, t: f32) -> Vec<Vec3> {
+    let n = st.orbit.len().max(1) as f32;
+    (0..st.orbit.len())
+        .map(|i| o.point(t * 0.12 + i as f32 / n * std::f32::consts::TAU, 0.0))
+        .collect()
+}
+
+/// Which piece a label or tooltip names at a loc.
+pub fn describe(st: &State, at: Loc, name: impl Fn(PlayerId) -> String) -> String {
+    let names = |p| {
+        let n = name(p);
+        if n == "You" {
+            "Your".to_string()
+        } else {
+            format!("{n}'s")
+        }
+    };
+    let sp = st.space(at);
+    let mut parts = Vec::new();
+    if let Some(r) = sp.rover {
+        parts.push(format!("{} rover ({} hp)", names(r.owner), r.hp));
+    }
+    if let Some(b) = sp.building {
+        parts.push(format!(
+            "{} {} ({} hp)",
+            names(b.owner),
+            b.kind.name().replace('_', " "),
+            b.hp
+        ));
+    }
+    if let Some(o) = sp.fort {
+        parts.push(format!("{} fortification", names(o)));
+    }
+    let kind = if !Board::get().is_playable(at.face) {
+        "unused"
+    } else if Board::get().is_hq(at.face) {
+        "HQ"
+    } else {
+        "space"
+    };
+    if parts.is_empty() {
+        format!("{kind} {at}: empty")
+    } else {
+        format!("{kind} {at}: {}", parts.join(", "))
+    }
+}

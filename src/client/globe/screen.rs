@@ -1,0 +1,704 @@
+//! The Globetrotter screen: the focused planet as a large spinning globe with the shared orbit
+//! around it, thumbnails of every planet (one click switches focus), a system view with all
+//! planets at once, the side panel ([`super::gt_panel`]), and the input: drag / arrow keys to
+//! spin, wheel to zoom, hover and click to pick faces (ray cast), keys for tools.
+use super::choice::{self, Click, Sel, Tool};
+use super::gt_panel::{self, PanelAct};
+use super::mesh::{self, Batch, Geo, Placed};
+use super::planet::{self, Label, Mark, PlanetDraw};
+use super::session::Session;
+use super::view3d::{self, Spin, View};
+use crate::client::paint::{fade, rrect, Painter};
+use crate::client::table::draw_background;
+use crate::client::theme;
+use crate::globe::{Board, FaceId, FACE_COUNT};
+use crate::globetrotter::eval::command_loc;
+use crate::globetrotter::{Command, Loc, Phase, PlanetId, Side};
+use egui_macroquad::egui;
+use macroquad::prelude::*;
+
+/// Leaving the screen.
+pub enum Exit {
+    Menu,
+    Quit,
+}
+
+pub struct GtScreen {
+    pub session: Session,
+    spins: Vec<Spin>,
+    pub focus: PlanetId,
+    /// All planets side by side instead of one large.
+    pub system: bool,
+    pub sel: Sel,
+    pub tool: Tool,
+    pub veer: Side,
+    hover: Option<Loc>,
+    /// Drag in progress: last point and distance moved.
+    drag: Option<(Vec2, f32, Option<PlanetId>)>,
+    batch: Batch,
+    time: f32,
+    seen: u64,
+    egui_pointer: bool,
+    /// Follow the AI's moves with the camera.
+    pub follow: bool,
+}
+
+const THUMB: f32 = 92.0;
+
+/// The views of one frame.
+struct Views {
+    area: Rect,
+    main: View,
+    thumbs: Vec<(PlanetId, View)>,
+}
+
+impl GtScreen {
+    pub fn new(session: Session) -> GtScreen {
+        let n = session.state.config.planets as usize;
+        GtScreen {
+            spins: vec![Spin::default(); n],
+            focus: PlanetId(0),
+            system: false,
+            sel: Sel::None,
+            tool: Tool::Move,
+            veer: Side::Left,
+            hover: None,
+            drag: None,
+            batch: Batch::default(),
+            time: 0.0,
+            seen: session.version,
+            egui_pointer: false,
+            follow: true,
+            session,
+        }
+    }
+
+    fn spin(&self, p: PlanetId) -> Spin {
+        self.spins.get(p.index()).copied().unwrap_or_default()
+    }
+
+    fn views(&self, sw: f32, sh: f32, panel: f32) -> Views {
+        let area = Rect::new(0.0, 0.0, (sw - panel).max(200.0), sh);
+        let n = self.session.state.config.planets as usize;
+        let main = if self.system {
+            // Planets in a row, 3 units apart, inside the orbit's ellipse; the camera far
+            // enough for all of it.
+            let rx = 1.5 * (n.max(1) as f32 - 1.0) + 2.2;
+            let aspect = area.w / area.h.max(1.0);
+            let fit = (rx / ((0.31f32).tan() * aspect).max(0.05) + 1.9).max(4.2) * 0.88;
+            // The wheel zooms the system view too.
+            let d = fit * self.spin(self.focus).zoom / Spin::default().zoom;
+            let mut v = View::looking_at(area, Vec3::ZERO, d);
+            v.eye = vec3(0.0, d * 0.45, d);
+            v
+        } else {
+            View::looking_at(area, Vec3::ZERO, self.spin(self.focus).zoom)
+        };
+        let thumbs = if n > 1 && !self.system {
+            (0..n)
+                .map(|i| {
+                    let r = Rect::new(
+                        area.x + 12.0 + i as f32 * (THUMB + 8.0),
+                        area.y + 52.0,
+                        THUMB,
+                        THUMB,
+                    );
+                    (PlanetId(i as u8), View::looking_at(r, Vec3::ZERO, 3.3))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Views { area, main, thumbs }
+    }
+
+    /// Where a planet's globe is in the main view.
+    fn placed(&self, p: PlanetId) -> Placed {
+        let n = self.session.state.config.planets as f32;
+        let centre = if self.system {
+            vec3((p.0 as f32 - (n - 1.0) / 2.0) * 3.0, 0.0, 0.0)
+        } else {
+            Vec3::ZERO
+        };
+        Placed {
+            centre,
+            radius: 1.0,
+            rot: self.spin(p).rot(),
+        }
+    }
+
+    fn main_planets(&self) -> Vec<PlanetId> {
+        if self.system {
+            self.session.state.planet_ids().collect()
+        } else {
+            vec![self.focus]
+        }
+    }
+
+    /// The face under a screen point in the main view, with the nearest edge of the face.
+    fn pick(&self, v: &View, at: Vec2) -> Option<(Loc, Option<u8>)> {
+        if !v.rect.contains(at) {
+            return None;
+        }
+        let (o, d) = v.ray(at);
+        let mut best: Option<(Loc, f32, Vec3, Placed)> = None;
+        for p in self.main_planets() {
+            if self.session.state.planet(p).destroyed {
+                continue;
+            }
+            let g = self.placed(p);
+            if view3d::ray_sphere(o, d, g.centre, g.radius * 1.01).is_none() {
+                continue;
+            }
+            let geo = Geo::get();
+            for f in 0..FACE_COUNT {
+                let mut c = [Vec3::ZERO; 5];
+                let k = geo.corners[f].len().min(5);
+                for (i, &v) in geo.corners[f].iter().take(5).enumerate() {
+                    c[i] = g.point(v);
+                }
+                if let Some(t) = view3d::ray_polygon(o, d, &c[..k]) {
+                    if best.as_ref().is_none_or(|b| t < b.1) {
+                        best = Some((Loc::new(p, FaceId::from_index(f)), t, o + d * t, g));
+                    }
+                }
+            }
+        }
+        let (loc, _, hit, g) = best?;
+        let geo = Geo::get();
+        let f = loc.face.index();
+        let local = g.rot.inverse() * ((hit - g.centre) / g.radius);
+        let edge = (0..geo.corners[f].len())
+            .min_by(|&a, &b| {
+                let da = (geo.edge_mid(f, a) - local).length();
+                let db = (geo.edge_mid(f, b) - local).length();
+                da.total_cmp(&db)
+            })
+            .map(|e| e as u8);
+        Some((loc, edge))
+    }
+
+    /// Turns the focused planet so that `at` faces the viewer.
+    pub fn centre_on(&mut self, at: Loc) {
+        if at.planet != self.focus && !self.system {
+            self.focus = at.planet;
+        }
+        let n = Geo::get().normals[at.face.index()];
+        if let Some(s) = self.spins.get_mut(at.planet.index()) {
+            s.centre_on(n);
+        }
+    }
+
+    /// One frame. `zoom` is egui's zoom factor; `fake_mouse` stands in for the pointer.
+    pub fn frame(
+        &mut self,
+        dt: f32,
+        painter: &mut Painter,
+        zoom: f32,
+        fake_mouse: Option<Vec2>,
+    ) -> Option<Exit> {
+        self.time += dt;
+        self.session.update(dt);
+        for s in &mut self.spins {
+            s.update(dt);
+        }
+        if self.session.version != self.seen {
+            self.seen = self.session.version;
+            self.after_move();
+        }
+        if self.follow {
+            if let Some((cmd, age, _)) = self.session.announce {
+                if age == 0.0 || age < dt * 1.5 {
+                    if let Some(l) = announce_loc(&cmd) {
+                        self.centre_on(l);
+                    }
+                }
+            }
+        }
+        let (sw, sh) = (screen_width(), screen_height());
+        let panel_pts = gt_panel::WIDTH;
+        let mouse = fake_mouse.unwrap_or_else(|| mouse_position().into());
+
+        // The panel (egui).
+        let mut act = None;
+        let mut pointer = false;
+        let hover_text = self
+            .hover
+            .map(|l| planet::describe(&self.session.state, l, |p| self.session.name(p)));
+        egui_macroquad::ui(|ctx| {
+            act = gt_panel::show(ctx, self, hover_text.as_deref());
+            pointer = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
+        });
+        self.egui_pointer = pointer;
+        if let Some(a) = act {
+            match a {
+                PanelAct::Play(c) => self.play(c),
+                PanelAct::Select(s) => self.select(s),
+                PanelAct::Focus(p) => {
+                    self.focus = p;
+                    self.system = false;
+                }
+                PanelAct::System(on) => self.system = on,
+                PanelAct::Menu => return Some(Exit::Menu),
+                PanelAct::Rematch => {
+                    let s = self.session.rematch();
+                    *self = GtScreen::new(s);
+                    return None;
+                }
+                PanelAct::Quit => return Some(Exit::Quit),
+            }
+        }
+
+        // Pointer and keys.
+        let views = self.views(sw, sh, panel_pts * zoom);
+        let free = !self.egui_pointer && fake_mouse.is_none();
+        let thumb_hit = views
+            .thumbs
+            .iter()
+            .find(|(_, v)| v.rect.contains(mouse))
+            .map(|(p, _)| *p);
+        let picked = if thumb_hit.is_none() && !self.egui_pointer {
+            self.pick(&views.main, mouse)
+        } else {
+            None
+        };
+        self.hover = picked
+            .map(|p| p.0)
+            .filter(|l| Board::get().is_playable(l.face));
+        if free {
+            self.input(&views, mouse, picked, thumb_hit);
+        }
+        if !self.egui_pointer {
+            let keys_ok = true;
+            if keys_ok {
+                self.keys(dt);
+            }
+        }
+
+        // Drawing.
+        draw_background(views.area, self.time);
+        let mut labels = Vec::new();
+        self.draw_main(&views.main, sh, &mut labels);
+        for (p, v) in &views.thumbs {
+            self.draw_thumb(*p, v, sh);
+        }
+        set_default_camera();
+        self.draw_2d(painter, &views, &labels);
+        None
+    }
+
+    fn after_move(&mut self) {
+        // A selection that can no longer do anything is dropped.
+        let st = &self.session.state;
+        let legal = &self.session.legal;
+        let alive = match self.sel {
+            Sel::None => true,
+            s => {
+                !choice::face_targets(st, s, legal).is_empty()
+                    || !choice::buttons(s, legal).iter().all(|c| {
+                        matches!(
+                            c,
+                            Command::Ready | Command::Fire | Command::Save | Command::Spend
+                        )
+                    })
+            }
+        };
+        if !alive || !self.session.human_to_act() {
+            self.sel = Sel::None;
+        }
+        // Keep a moved rover selected.
+        if self.session.human_to_act() && self.sel == Sel::None {
+            let me = self.session.state.active;
+            let mine: Vec<Loc> = self.session.state.rovers_of(me).map(|r| r.0).collect();
+            if mine.len() == 1 {
+                let s = Sel::Rover(mine[0]);
+                if !choice::face_targets(&self.session.state, s, legal).is_empty() {
+                    self.sel = s;
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, c: Command) {
+        self.session.submit(c);
+    }
+
+    fn select(&mut self, s: Sel) {
+        self.sel = s;
+        if let Sel::Rover(l) | Sel::Factory(l) | Sel::Cannon(l) | Sel::Hq(l) = s {
+            if l.planet != self.focus {
+                self.centre_on(l);
+            }
+        }
+    }
+
+    fn input(
+        &mut self,
+        views: &Views,
+        mouse: Vec2,
+        picked: Option<(Loc, Option<u8>)>,
+        thumb: Option<PlanetId>,
+    ) {
+        let (_, wheel) = mouse_wheel();
+        if wheel.abs() > 0.0 && views.area.contains(mouse) {
+            let notches = wheel.signum();
+            if let Some(s) = self.spins.get_mut(self.focus.index()) {
+                s.wheel(notches);
+            }
+        }
+        if is_mouse_button_pressed(MouseButton::Left) && views.area.contains(mouse) {
+            let target = if self.system {
+                picked.map(|p| p.0.planet)
+            } else {
+                Some(self.focus)
+            };
+            self.drag = Some((mouse, 0.0, target));
+        }
+        if let Some((last, dist, target)) = self.drag {
+            let d = mouse - last;
+            let dist = dist + d.length();
+            if dist > 4.0 {
+                let target = target.unwrap_or(self.focus);
+                if let Some(s) = self.spins.get_mut(target.index()) {
+                    s.turn(d.x * 0.009, d.y * 0.009);
+                }
+            }
+            self.drag = Some((mouse, dist, target));
+            if is_mouse_button_released(MouseButton::Left) {
+                self.drag = None;
+                if dist <= 4.0 {
+                    if let Some(p) = thumb {
+                        self.focus = p;
+                    } else if let Some((at, edge)) = picked {
+                        self.click(at, edge);
+                    }
+                }
+            }
+        }
+        if is_mouse_button_pressed(MouseButton::Right) {
+            self.sel = Sel::None;
+        }
+    }
+
+    fn click(&mut self, at: Loc, edge: Option<u8>) {
+        if self.system {
+            self.focus = at.planet;
+        }
+        if !self.session.human_to_act() {
+            return;
+        }
+        let s = &self.session;
+        match choice::click(&s.state, self.sel, self.tool, self.veer, &s.legal, at, edge) {
+            Click::Play(c) => self.play(c),
+            Click::Select(sel) => self.sel = sel,
+        }
+    }
+
+    fn keys(&mut self, dt: f32) {
+        let k = 1.8 * dt;
+        let i = self.focus.index().min(self.spins.len().saturating_sub(1));
+        let Some(s) = self.spins.get_mut(i) else {
+            return;
+        };
+        if is_key_down(KeyCode::Left) {
+            s.nudge(-k, 0.0);
+        }
+        if is_key_down(KeyCode::Right) {
+            s.nudge(k, 0.0);
+        }
+        if is_key_down(KeyCode::Up) {
+            s.nudge(0.0, -k);
+        }
+        if is_key_down(KeyCode::Down) {
+            s.nudge(0.0, k);
+        }
+        if is_key_pressed(KeyCode::Equal) || is_key_pressed(KeyCode::KpAdd) {
+            s.wheel(1.0);
+        }
+        if is_key_pressed(KeyCode::Minus) || is_key_pressed(KeyCode::KpSubtract) {
+            s.wheel(-1.0);
+        }
+        if is_key_pressed(KeyCode::Escape) {
+            self.sel = Sel::None;
+        }
+        if is_key_pressed(KeyCode::M) {
+            self.tool = Tool::Move;
+        }
+        if is_key_pressed(KeyCode::F) {
+            self.tool = Tool::Fortify;
+        }
+        if is_key_pressed(KeyCode::S) {
+            self.tool = Tool::Shoot;
+        }
+        if is_key_pressed(KeyCode::Tab) {
+            let n = self.session.state.config.planets.max(1);
+            self.focus = PlanetId((self.focus.0 + 1) % n);
+        }
+        if is_key_pressed(KeyCode::V) {
+            self.system = !self.system;
+        }
+        if is_key_pressed(KeyCode::Space) && self.session.legal.contains(&Command::Pass) {
+            self.play(Command::Pass);
+        }
+        if let Sel::Rover(at) = self.sel {
+            for (key, side) in [(KeyCode::Q, Side::Left), (KeyCode::E, Side::Right)] {
+                let c = Command::Turn { at, side };
+                if is_key_pressed(key) && self.session.legal.contains(&c) {
+                    self.play(c);
+                }
+            }
+        }
+    }
+
+    fn marks(&self, p: PlanetId) -> [Option<Mark>; FACE_COUNT] {
+        let s = &self.session;
+        let mut m = choice::marks(&s.state, p, self.sel, self.tool, &s.legal);
+        if let Some((cmd, _, _)) = s.announce {
+            for l in announce_locs(&cmd) {
+                if l.planet == p {
+                    m[l.face.index()] = Some(Mark::Announce);
+                }
+            }
+        }
+        m
+    }
+
+    fn draw_main(&mut self, v: &View, sh: f32, labels: &mut Vec<Label>) {
+        set_camera(&v.camera(sh));
+        let orbit_sel = match self.sel {
+            Sel::Orbit(i) => Some(i as usize),
+            _ => None,
+        };
+        let planets = self.main_planets();
+        let mut batch = std::mem::take(&mut self.batch);
+        for &p in &planets {
+            let marks = self.marks(p);
+            let hover = self.hover.filter(|l| l.planet == p).map(|l| l.face);
+            let d = PlanetDraw {
+                state: &self.session.state,
+                planet: p,
+                placed: self.placed(p),
+                view: v,
+                marks: &marks,
+                hover,
+                flashes: &self.session.flashes,
+                tracers: &self.session.tracers,
+                slides: &self.session.slides,
+                time: self.time,
+                labels: true,
+            };
+            planet::draw(&mut batch, &d, labels);
+        }
+        // The shared orbit: around the focused planet, or around the whole system.
+        let around = self.orbit_path();
+        let light = mesh::light_for(v.eye, around.centre);
+        planet::orbit(
+            &mut batch,
+            &self.session.state,
+            &around,
+            light,
+            self.time,
+            orbit_sel,
+        );
+        batch.flush();
+        self.batch = batch;
+        // Orbit rovers' hit points.
+        for (i, p) in planet::orbit_points(&self.session.state, &around, self.time)
+            .into_iter()
+            .enumerate()
+        {
+            if let (Some(s), Some(r)) = (v.project(p), self.session.state.orbit.get(i)) {
+                labels.push(Label {
+                    at: s + vec2(0.0, -16.0),
+                    text: format!("{}", r.hp),
+                    color: planet::seat_color(r.owner),
+                    size: 13.0,
+                });
+            }
+        }
+    }
+
+    fn orbit_path(&self) -> planet::OrbitPath {
+        if self.system {
+            let n = self.session.state.config.planets as f32;
+            planet::OrbitPath {
+                centre: Vec3::ZERO,
+                rx: 1.5 * (n - 1.0) + 1.9,
+                rz: 1.9,
+                tilt: 0.0,
+                scale: 1.0,
+            }
+        } else {
+            planet::OrbitPath::around(&self.placed(self.focus))
+        }
+    }
+
+    fn draw_thumb(&mut self, p: PlanetId, v: &View, sh: f32) {
+        set_camera(&v.camera(sh));
+        let marks = self.marks(p);
+        let d = PlanetDraw {
+            state: &self.session.state,
+            planet: p,
+            placed: Placed {
+                centre: Vec3::ZERO,
+                radius: 1.0,
+                rot: self.spin(p).rot(),
+            },
+            view: v,
+            marks: &marks,
+            hover: None,
+            flashes: &self.session.flashes,
+            tracers: &[],
+            slides: &self.session.slides,
+            time: self.time,
+            labels: false,
+        };
+        let mut batch = std::mem::take(&mut self.batch);
+        planet::draw(&mut batch, &d, &mut Vec::new());
+        batch.flush();
+        self.batch = batch;
+    }
+
+    fn draw_2d(&self, p: &mut Painter, views: &Views, labels: &[Label]) {
+        let st = &self.session.state;
+        for l in labels {
+            let w = p.measure(&l.text, l.size, true);
+            rrect(
+                Rect::new(
+                    l.at.x - w / 2.0 - 4.0,
+                    l.at.y - l.size * 0.62,
+                    w + 8.0,
+                    l.size * 1.25,
+                ),
+                4.0,
+                fade(BLACK, 0.55),
+            );
+            p.text(
+                &l.text,
+                l.at.x - w / 2.0,
+                l.at.y + l.size * 0.36,
+                l.size,
+                true,
+                l.color,
+            );
+        }
+        for (pl, v) in &views.thumbs {
+            let r = v.rect;
+            let focused = *pl == self.focus;
+            let c = if focused {
+                theme::SELECT
+            } else {
+                fade(theme::TEXT_DIM, 0.5)
+            };
+            crate::client::paint::rrect_lines(r, 8.0, if focused { 2.0 } else { 1.0 }, c);
+            let name = if st.planet(*pl).destroyed {
+                format!("Planet {} (destroyed)", pl.0 + 1)
+            } else {
+                format!("Planet {}", pl.0 + 1)
+            };
+            p.text(
+                &name,
+                r.x + 4.0,
+                r.y + r.h + 14.0,
+                12.0,
+                focused,
+                theme::TEXT_DIM,
+            );
+        }
+        if self.system {
+            for pl in st.planet_ids() {
+                let g = self.placed(pl);
+                if let Some(s) = views.main.project(g.centre - vec3(0.0, 1.35, 0.0)) {
+                    let text = if st.planet(pl).destroyed {
+                        format!("Planet {} — destroyed", pl.0 + 1)
+                    } else {
+                        format!("Planet {}", pl.0 + 1)
+                    };
+                    let w = p.measure(&text, 15.0, true);
+                    let c = if pl == self.focus {
+                        theme::SELECT
+                    } else {
+                        theme::TEXT
+                    };
+                    p.text(&text, s.x - w / 2.0, s.y + 18.0, 15.0, true, c);
+                }
+            }
+        }
+        // Top bar: whose turn and the action count; the AI's announced move.
+        let a = views.area;
+        rrect(
+            Rect::new(a.x + 8.0, a.y + 8.0, a.w - 16.0, 34.0),
+            8.0,
+            fade(theme::BAR, 0.85),
+        );
+        let who = st.active;
+        let text = if self.session.over() {
+            "Game over".to_string()
+        } else if st.phase == Phase::Setup {
+            format!(
+                "Setup — {} places a rover on an empty HQ",
+                self.session.name(who)
+            )
+        } else {
+            let pts = st.player(who).treasury;
+            let tre = if pts > 0 {
+                format!(" (+{pts} in the Treasury)")
+            } else {
+                String::new()
+            };
+            format!(
+                "Turn {} — {} to act — {} action{} left{tre}",
+                st.turn,
+                self.session.name(who),
+                st.actions,
+                if st.actions == 1 { "" } else { "s" }
+            )
+        };
+        draw_circle(a.x + 26.0, a.y + 25.0, 7.0, planet::seat_color(who));
+        p.text(&text, a.x + 40.0, a.y + 31.0, 16.0, true, theme::TEXT);
+        let hint = if self.session.human_to_act() {
+            "drag / arrows: spin · wheel: zoom · click: select, act"
+        } else if self.session.thinking() {
+            "the AI is thinking…"
+        } else {
+            ""
+        };
+        let hw = p.measure(hint, 13.0, false);
+        p.text(
+            hint,
+            a.x + a.w - hw - 22.0,
+            a.y + 30.0,
+            13.0,
+            false,
+            theme::TEXT_DIM,
+        );
+        if let Some((cmd, _, _)) = self.session.announce {
+            let text = format!("{}: {}", self.session.name(who), choice::button_text(&cmd));
+            let w = p.measure(&text, 18.0, true) + 30.0;
+            let r = Rect::new(a.x + (a.w - w) / 2.0, a.y + a.h - 64.0, w, 40.0);
+            rrect(r, 10.0, fade(theme::PANEL, 0.92));
+            crate::client::paint::rrect_lines(r, 10.0, 2.0, planet::seat_color(who));
+            p.text(&text, r.x + 15.0, r.y + 27.0, 18.0, true, theme::TEXT);
+        }
+        p.flush();
+    }
+}
+
+fn announce_loc(c: &Command) -> Option<Loc> {
+    announce_locs(c).into_iter().last()
+}
+
+/// The spaces an announced move touches (its piece and its target).
+fn announce_locs(c: &Command) -> Vec<Loc> {
+    match *c {
+        Command::Move { from, to, .. }
+        | Command::Fortify { from, to }
+        | Command::Shoot { from, to, .. } => vec![from, from.with(to)],
+        _ => command_loc(c).into_iter().collect(),
+    }
+}
+
+/// Used by the panel: the egui colour of a seat.
+pub fn seat_egui(p: crate::ids::PlayerId) -> egui::Color32 {
+    theme::egui_color(planet::seat_color(p))
+}
