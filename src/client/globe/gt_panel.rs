@@ -288,6 +288,7 @@ fn planets(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
 fn game_over(ctx: &egui::Context, scr: &GtScreen) -> Option<PanelAct> {
     let st = &scr.session.state;
     let (title, color) = match st.outcome {
+        Outcome::Winner(p) if scr.session.name(p) == "You" => ("You win!".into(), seat_egui(p)),
         Outcome::Winner(p) => (format!("{} wins!", scr.session.name(p)), seat_egui(p)),
         Outcome::Draw => ("Draw".to_string(), theme::egui_color(theme::WARN)),
         Outcome::Ongoing => ("Game over".to_string(), theme::egui_color(theme::TEXT)),
@@ -302,7 +303,12 @@ fn game_over(ctx: &egui::Context, scr: &GtScreen) -> Option<PanelAct> {
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(RichText::new(title).font(theme::bold(26.0)).color(color));
-                ui.label(format!("after {} turns", st.turn));
+                let why = if st.outcome == Outcome::Draw && st.turn >= st.config.turn_limit {
+                    format!("The turn limit ({}) was reached.", st.config.turn_limit)
+                } else {
+                    format!("after {} turns", st.turn)
+                };
+                ui.label(why);
                 ui.horizontal(|ui| {
                     if ui.button("Rematch").clicked() {
                         act = Some(PanelAct::Rematch);

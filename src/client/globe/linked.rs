@@ -6,17 +6,18 @@
 //! over the table. Selection is the table's own [`Interaction`]: clicking a ship, ring or
 //! globe here is the same as clicking it on the table, and the table's marks (legal burns,
 //! transfers, targets) light the rings and ships here.
+use super::linked_scene::{fit_distance, pick, scene, ship_pos, ships_on, Body};
 use super::mesh::{self, shade, Batch, FaceLook, Placed};
 use super::orbits::{self, GLOBE_R};
 use super::planet::Label;
-use super::view3d::{self, upright, View};
+use super::view3d::{upright, View};
 use crate::client::game::Game;
 use crate::client::interact::{Interaction, Mark, Sel};
 use crate::client::paint::{fade, mix, rrect, rrect_lines, Painter};
 use crate::client::table::layout::{Hit, Layout};
 use crate::client::theme::{self, hex};
 use crate::client::words::card_name;
-use crate::ids::{CardRef, PlayerId};
+use crate::ids::CardRef;
 use crate::state::{State, Zone};
 use macroquad::prelude::*;
 
@@ -29,15 +30,6 @@ pub enum Mode {
     Split,
     /// Over the whole table.
     System,
-}
-
-/// One asset in the scene.
-struct Body {
-    /// Position in its row.
-    index: usize,
-    asset: CardRef,
-    centre: Vec3,
-    rings: u8,
 }
 
 pub struct Linked {
@@ -140,27 +132,6 @@ impl Linked {
     pub fn covers_table(&self) -> bool {
         self.mode == Mode::System
     }
-
-    fn scene(st: &State, viewer: PlayerId) -> Vec<Body> {
-        let opp = st.players().find(|p| *p != viewer).unwrap_or(viewer);
-        let far: Vec<CardRef> = st.ordered(opp, Zone::Asset);
-        let near: Vec<CardRef> = st.ordered(viewer, Zone::Asset);
-        let rings = |v: &[CardRef]| v.iter().map(|&a| st.orbital_count(a)).collect::<Vec<_>>();
-        let (fp, np) = orbits::rows(&rings(&far), &rings(&near));
-        let far_n = far.len();
-        far.iter()
-            .zip(fp)
-            .chain(near.iter().zip(np))
-            .enumerate()
-            .map(|(i, (&asset, centre))| Body {
-                index: if i < far_n { i } else { i - far_n },
-                asset,
-                centre,
-                rings: st.orbital_count(asset),
-            })
-            .collect()
-    }
-
     /// Draws the view into `rect` and handles its clicks. `input`: the pointer is free (not over
     /// egui, not a screenshot run).
     #[allow(clippy::too_many_arguments)]
@@ -181,7 +152,7 @@ impl Linked {
         self.time += dt;
         self.dt = dt;
         let st = &game.state;
-        let bodies = Self::scene(st, game.viewer);
+        let bodies = scene(st, game.viewer);
         // Centre on the selection (a ship centres on its asset).
         let sel_asset = match inter.sel {
             Some(Sel::Asset(a)) => Some(a),
@@ -498,87 +469,4 @@ fn legal_transfers(st: &State, inter: &Interaction, ship: CardRef) -> Vec<CardRe
             _ => None,
         })
         .collect()
-}
-
-fn ships_on(st: &State, a: CardRef) -> Vec<(CardRef, crate::state::Inst)> {
-    st.ships_at(a).map(|(r, i)| (r, *i)).collect()
-}
-
-/// Where a ship is drawn: spread over its orbital's ring, slowly circling.
-fn ship_pos(st: &State, a: CardRef, ship: CardRef, centre: Vec3, t: f32) -> Vec3 {
-    let orb = st.inst(ship).orbital;
-    let same: Vec<CardRef> = st
-        .ships_at(a)
-        .filter(|(_, i)| i.orbital == orb)
-        .map(|(r, _)| r)
-        .collect();
-    let k = same.iter().position(|&r| r == ship).unwrap_or(0);
-    let phase = t * 0.15 / (1.0 + orb as f32) + orb as f32 * 1.3;
-    let ang = orbits::slots(same.len(), phase)[k.min(same.len().saturating_sub(1))];
-    orbits::on_ring(centre, orbits::ring_radius(orb), ang)
-}
-
-fn fit_distance(bodies: &[Body], rect: Rect) -> f32 {
-    let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
-    for b in bodies {
-        let e = orbits::extent(b.rings);
-        lo = lo.min(b.centre - Vec3::splat(e));
-        hi = hi.max(b.centre + Vec3::splat(e));
-    }
-    if bodies.is_empty() {
-        return 6.0;
-    }
-    let half_w = (hi.x - lo.x) / 2.0;
-    let half_d = (hi.z - lo.z) / 2.0;
-    let aspect = rect.w / rect.h.max(1.0);
-    let t = (0.35f32).tan();
-    (half_w / (t * aspect)).max(half_d * 1.9 / t * 0.5) * 1.08 + 1.0
-}
-
-/// The thing under the pointer: a ship, an orbital ring, or a globe.
-fn pick(st: &State, bodies: &[Body], view: &View, mouse: Vec2, t: f32) -> Option<Hit> {
-    let mut best: Option<(f32, Hit)> = None;
-    for b in bodies {
-        for (ship, _) in st.ships_at(b.asset) {
-            let p = ship_pos(st, b.asset, ship, b.centre, t);
-            if let Some(s) = view.project(p) {
-                let d = (s - mouse).length();
-                if d < 14.0 && best.is_none_or(|x| d < x.0) {
-                    best = Some((d, Hit::Ship(ship)));
-                }
-            }
-        }
-    }
-    if let Some((_, h)) = best {
-        return Some(h);
-    }
-    for b in bodies {
-        for i in 0..b.rings {
-            let pts: Vec<Vec2> = (0..=48)
-                .filter_map(|k| {
-                    let a = k as f32 / 48.0 * std::f32::consts::TAU;
-                    view.project(orbits::on_ring(b.centre, orbits::ring_radius(i), a))
-                })
-                .collect();
-            let d = orbits::polyline_distance(mouse, &pts);
-            if d < 6.0 && best.is_none_or(|x| d < x.0) {
-                best = Some((
-                    d,
-                    Hit::Band {
-                        asset: b.asset,
-                        orbital: i,
-                    },
-                ));
-            }
-        }
-    }
-    if let Some((_, h)) = best {
-        return Some(h);
-    }
-    let (o, d) = view.ray(mouse);
-    bodies
-        .iter()
-        .filter_map(|b| view3d::ray_sphere(o, d, b.centre, GLOBE_R).map(|t| (t, b.asset)))
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, a)| Hit::Asset(a))
 }

@@ -1,0 +1,263 @@
+//! Drawing the Globetrotter screen: the main view (planets with their pieces and marks, the
+//! shared orbit), the planet thumbnails, and the 2D layer (hit-point labels, planet names, the
+//! status bar with the action count, the AI's announced move).
+use super::choice::{self, Sel};
+use super::mesh::{self, Placed};
+use super::planet::{self, Label, Mark, PlanetDraw};
+use super::screen::{GtScreen, Views};
+use super::view3d::View;
+use crate::client::paint::{fade, rrect, Painter};
+use crate::client::theme;
+use crate::globe::FACE_COUNT;
+use crate::globetrotter::eval::command_loc;
+use crate::globetrotter::{Command, Loc, Phase, PlanetId};
+use macroquad::prelude::*;
+
+impl GtScreen {
+    pub(super) fn marks(&self, p: PlanetId) -> [Option<Mark>; FACE_COUNT] {
+        let s = &self.session;
+        let mut m = choice::marks(&s.state, p, self.sel, self.tool, &s.legal);
+        if let Some((cmd, _, _)) = s.announce {
+            for l in announce_locs(&cmd) {
+                if l.planet == p {
+                    m[l.face.index()] = Some(Mark::Announce);
+                }
+            }
+        }
+        m
+    }
+
+    pub(super) fn draw_main(&mut self, v: &View, sh: f32, labels: &mut Vec<Label>) {
+        set_camera(&v.camera(sh));
+        let orbit_sel = match self.sel {
+            Sel::Orbit(i) => Some(i as usize),
+            _ => None,
+        };
+        let planets = self.main_planets();
+        let mut batch = std::mem::take(&mut self.batch);
+        for &p in &planets {
+            let marks = self.marks(p);
+            let hover = self.hover.filter(|l| l.planet == p).map(|l| l.face);
+            let d = PlanetDraw {
+                state: &self.session.state,
+                planet: p,
+                placed: self.placed(p),
+                view: v,
+                marks: &marks,
+                hover,
+                flashes: &self.session.flashes,
+                tracers: &self.session.tracers,
+                slides: &self.session.slides,
+                time: self.time,
+                labels: true,
+            };
+            planet::draw(&mut batch, &d, labels);
+        }
+        // The shared orbit: around the focused planet, or around the whole system.
+        let around = self.orbit_path();
+        let light = mesh::light_for(v.eye, around.centre);
+        planet::orbit(
+            &mut batch,
+            &self.session.state,
+            &around,
+            light,
+            self.time,
+            orbit_sel,
+        );
+        batch.flush();
+        self.batch = batch;
+        // Orbit rovers' hit points.
+        for (i, p) in planet::orbit_points(&self.session.state, &around, self.time)
+            .into_iter()
+            .enumerate()
+        {
+            if let (Some(s), Some(r)) = (v.project(p), self.session.state.orbit.get(i)) {
+                labels.push(Label {
+                    at: s + vec2(0.0, -16.0),
+                    text: format!("{}", r.hp),
+                    color: planet::seat_color(r.owner),
+                    size: 13.0,
+                });
+            }
+        }
+    }
+
+    fn orbit_path(&self) -> planet::OrbitPath {
+        if self.system {
+            let n = self.session.state.config.planets as f32;
+            planet::OrbitPath {
+                centre: Vec3::ZERO,
+                rx: 1.5 * (n - 1.0) + 1.9,
+                rz: 1.9,
+                tilt: 0.0,
+                scale: 1.0,
+            }
+        } else {
+            planet::OrbitPath::around(&self.placed(self.focus))
+        }
+    }
+
+    pub(super) fn draw_thumb(&mut self, p: PlanetId, v: &View, sh: f32) {
+        set_camera(&v.camera(sh));
+        let marks = self.marks(p);
+        let d = PlanetDraw {
+            state: &self.session.state,
+            planet: p,
+            placed: Placed {
+                centre: Vec3::ZERO,
+                radius: 1.0,
+                rot: self.spin(p).rot(),
+            },
+            view: v,
+            marks: &marks,
+            hover: None,
+            flashes: &self.session.flashes,
+            tracers: &[],
+            slides: &self.session.slides,
+            time: self.time,
+            labels: false,
+        };
+        let mut batch = std::mem::take(&mut self.batch);
+        planet::draw(&mut batch, &d, &mut Vec::new());
+        batch.flush();
+        self.batch = batch;
+    }
+
+    pub(super) fn draw_2d(&self, p: &mut Painter, views: &Views, labels: &[Label]) {
+        let st = &self.session.state;
+        for l in labels {
+            let w = p.measure(&l.text, l.size, true);
+            rrect(
+                Rect::new(
+                    l.at.x - w / 2.0 - 4.0,
+                    l.at.y - l.size * 0.62,
+                    w + 8.0,
+                    l.size * 1.25,
+                ),
+                4.0,
+                fade(BLACK, 0.55),
+            );
+            p.text(
+                &l.text,
+                l.at.x - w / 2.0,
+                l.at.y + l.size * 0.36,
+                l.size,
+                true,
+                l.color,
+            );
+        }
+        for (pl, v) in &views.thumbs {
+            let r = v.rect;
+            let focused = *pl == self.focus;
+            let c = if focused {
+                theme::SELECT
+            } else {
+                fade(theme::TEXT_DIM, 0.5)
+            };
+            crate::client::paint::rrect_lines(r, 8.0, if focused { 2.0 } else { 1.0 }, c);
+            let name = if st.planet(*pl).destroyed {
+                format!("Planet {} (destroyed)", pl.0 + 1)
+            } else {
+                format!("Planet {}", pl.0 + 1)
+            };
+            p.text(
+                &name,
+                r.x + 4.0,
+                r.y + r.h + 14.0,
+                12.0,
+                focused,
+                theme::TEXT_DIM,
+            );
+        }
+        if self.system {
+            for pl in st.planet_ids() {
+                let g = self.placed(pl);
+                if let Some(s) = views.main.project(g.centre - vec3(0.0, 1.35, 0.0)) {
+                    let text = if st.planet(pl).destroyed {
+                        format!("Planet {} — destroyed", pl.0 + 1)
+                    } else {
+                        format!("Planet {}", pl.0 + 1)
+                    };
+                    let w = p.measure(&text, 15.0, true);
+                    let c = if pl == self.focus {
+                        theme::SELECT
+                    } else {
+                        theme::TEXT
+                    };
+                    p.text(&text, s.x - w / 2.0, s.y + 18.0, 15.0, true, c);
+                }
+            }
+        }
+        // Top bar: whose turn and the action count; the AI's announced move.
+        let a = views.area;
+        rrect(
+            Rect::new(a.x + 8.0, a.y + 8.0, a.w - 16.0, 34.0),
+            8.0,
+            fade(theme::BAR, 0.85),
+        );
+        let who = st.active;
+        let text = if self.session.over() {
+            "Game over".to_string()
+        } else if st.phase == Phase::Setup {
+            format!(
+                "Setup — {} places a rover on an empty HQ",
+                self.session.name(who)
+            )
+        } else {
+            let pts = st.player(who).treasury;
+            let tre = if pts > 0 {
+                format!(" (+{pts} in the Treasury)")
+            } else {
+                String::new()
+            };
+            format!(
+                "Turn {} — {} to act — {} action{} left{tre}",
+                st.turn,
+                self.session.name(who),
+                st.actions,
+                if st.actions == 1 { "" } else { "s" }
+            )
+        };
+        draw_circle(a.x + 26.0, a.y + 25.0, 7.0, planet::seat_color(who));
+        p.text(&text, a.x + 40.0, a.y + 31.0, 16.0, true, theme::TEXT);
+        let hint = if self.session.human_to_act() {
+            "drag / arrows: spin · wheel: zoom · click: select, act"
+        } else if self.session.thinking() {
+            "the AI is thinking…"
+        } else {
+            ""
+        };
+        let hw = p.measure(hint, 13.0, false);
+        p.text(
+            hint,
+            a.x + a.w - hw - 22.0,
+            a.y + 30.0,
+            13.0,
+            false,
+            theme::TEXT_DIM,
+        );
+        if let Some((cmd, _, _)) = self.session.announce {
+            let text = format!("{}: {}", self.session.name(who), choice::button_text(&cmd));
+            let w = p.measure(&text, 18.0, true) + 30.0;
+            let r = Rect::new(a.x + (a.w - w) / 2.0, a.y + a.h - 64.0, w, 40.0);
+            rrect(r, 10.0, fade(theme::PANEL, 0.92));
+            crate::client::paint::rrect_lines(r, 10.0, 2.0, planet::seat_color(who));
+            p.text(&text, r.x + 15.0, r.y + 27.0, 18.0, true, theme::TEXT);
+        }
+        p.flush();
+    }
+}
+
+pub(super) fn announce_loc(c: &Command) -> Option<Loc> {
+    announce_locs(c).into_iter().last()
+}
+
+/// The spaces an announced move touches (its piece and its target).
+pub(super) fn announce_locs(c: &Command) -> Vec<Loc> {
+    match *c {
+        Command::Move { from, to, .. }
+        | Command::Fortify { from, to }
+        | Command::Shoot { from, to, .. } => vec![from, from.with(to)],
+        _ => command_loc(c).into_iter().collect(),
+    }
+}
