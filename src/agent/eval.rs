@@ -253,13 +253,29 @@ impl Heuristic<State> for OrbitalsHeuristic {
         TEMPERATURE
     }
 
-    /// Bombard and contribute when possible, never scuttle, otherwise random with a bias to pass.
-    fn playout_move(&self, _g: &State, legal: &[Command], rng: &mut ChaCha8Rng) -> Command {
+    /// Bombard, contribute and repair when possible, research with assets that have nothing to
+    /// build or repair, never scuttle, otherwise random with a bias to pass.
+    fn playout_move(&self, g: &State, legal: &[Command], rng: &mut ChaCha8Rng) -> Command {
         if legal.len() > 1 {
-            if let Some(m) = legal
-                .iter()
-                .find(|m| matches!(m, Command::Bombard { .. } | Command::Contribute { .. }))
-            {
+            if let Some(m) = legal.iter().find(|m| {
+                matches!(
+                    m,
+                    Command::Bombard { .. } | Command::Contribute { .. } | Command::Repair { .. }
+                )
+            }) {
+                return *m;
+            }
+            if let Some(m) = legal.iter().find(|m| match m {
+                Command::Research { asset } => {
+                    let i = asset.0 as usize;
+                    g.cards[i].damage == 0
+                        && !g
+                            .cards
+                            .iter()
+                            .any(|c| c.zone == Zone::Project && c.host as usize == i)
+                }
+                _ => false,
+            }) {
                 return *m;
             }
             if rng.gen::<f32>() >= self.pass_prob {

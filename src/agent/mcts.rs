@@ -27,6 +27,8 @@ use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 const NONE: u32 = u32::MAX;
+/// Safety cap on the moves of one horizon playout.
+const MAX_HORIZON_MOVES: u32 = 400;
 
 /// Search budget and parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +41,10 @@ pub struct MctsConfig {
     pub c: f32,
     /// Most playout moves after leaving the tree before evaluating.
     pub playout: u32,
+    /// Turn boundaries: when above 0, playouts run (with the light policy, whatever `playout`
+    /// says) until `horizon` turns after the root's turn have begun, so every leaf is evaluated
+    /// at the same point of the game (1: the start of the next player's turn). 0 disables.
+    pub horizon: u32,
     /// Independent trees searched in parallel (root parallelization).
     pub threads: usize,
     /// Virtual visits given to each root move, valued by its exact one-ply expectation (the
@@ -53,6 +59,7 @@ impl Default for MctsConfig {
             time: None,
             c: 0.2,
             playout: 0,
+            horizon: 0,
             threads: 1,
             prior: 10,
         }
@@ -185,7 +192,17 @@ pub fn search<G: Game, H: Heuristic<G>>(
             path.push(node);
         }
         // Playout.
-        if expanded {
+        if cfg.horizon > 0 {
+            let stop = root.turn() + cfg.horizon;
+            for _ in 0..MAX_HORIZON_MOVES {
+                if g.status() != super::game::Status::Ongoing || g.turn() >= stop {
+                    break;
+                }
+                g.legal_moves(&mut legal);
+                let m = h.playout_move(&g, &legal, rng);
+                g.apply(m);
+            }
+        } else if expanded {
             for _ in 0..cfg.playout {
                 if g.status() != super::game::Status::Ongoing {
                     break;
@@ -393,5 +410,21 @@ mod tests {
         assert_eq!(r.iterations, 300);
         let total: u32 = r.visits.iter().map(|v| v.1).sum();
         assert_eq!(total, 300);
+    }
+
+    #[test]
+    fn horizon_playouts_reach_the_next_turn() {
+        let s = new_state(9);
+        let cfg = MctsConfig {
+            iterations: 100,
+            horizon: 1,
+            ..MctsConfig::default()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let r = search(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng);
+        let total: u32 = r.visits.iter().map(|v| v.1).sum();
+        assert_eq!(total, 100);
+        let mut a = MctsAgent::new(cfg, OrbitalsHeuristic::default(), 4, "mcts");
+        assert!(s.is_legal(&a.choose(&s)));
     }
 }

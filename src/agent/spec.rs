@@ -12,6 +12,7 @@
 //! | `mcts:ms=500` | half a second per decision instead of an iteration count |
 //! | `mcts:hard,threads=2` | preset plus root parallelization over two trees |
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
+//! | `mcts:horizon=1` | play the light policy to a turn boundary before evaluating (default 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 use super::eval::OrbitalsHeuristic;
 use super::game::{Game, Heuristic};
@@ -93,7 +94,7 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, prior, threads)"
+                                     keys: iters, ms, c, playout, horizon, prior, threads)"
                                 ))
                             }
                         },
@@ -121,6 +122,7 @@ impl AgentSpec {
                                 cfg.c = c;
                             }
                             "playout" => cfg.playout = number(k, v, "a number of commands")?,
+                            "horizon" => cfg.horizon = number(k, v, "a number of turns")?,
                             "prior" => cfg.prior = number(k, v, "a number of virtual visits")?,
                             "threads" => {
                                 let t: usize = number(k, v, "a number of threads")?;
@@ -132,7 +134,7 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     prior, threads)"
+                                     horizon, prior, threads)"
                                 ))
                             }
                         },
@@ -191,6 +193,9 @@ impl fmt::Display for AgentSpec {
                 if cfg.playout != d.playout {
                     parts.push(format!("playout={}", cfg.playout));
                 }
+                if cfg.horizon != d.horizon {
+                    parts.push(format!("horizon={}", cfg.horizon));
+                }
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
                 }
@@ -233,6 +238,7 @@ mod tests {
             "mcts:normal",
             "mcts:iters=2000,c=1.4",
             "mcts:ms=300",
+            "mcts:easy,horizon=1",
         ] {
             let spec = AgentSpec::parse(s).unwrap();
             assert_eq!(spec.to_string(), s);
