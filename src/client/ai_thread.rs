@@ -1,95 +1,85 @@
-//! The AI thinks on a background thread so the window never freezes.
+//! The AI thinks on a background thread so the window never freezes, for any ruleset that
+//! implements [`crate::agent::game::Game`] (the card game and Globetrotter).
 //!
 //! The main thread sends a clone of the state (it is `Clone + Send`) with the seat to play; the
-//! worker answers with a command on a channel, which the main thread polls every frame. A panic
-//! inside an agent becomes a `Pass`, and dropping the [`AiWorker`] ends the thread after its
-//! current move.
+//! worker answers with a move on a channel, which the main thread polls every frame. A panic
+//! inside an agent becomes `None` (the session then passes), and dropping the [`Worker`] ends
+//! the thread after its current move.
+use crate::agent::game::Game;
 use crate::agent::Agent;
-use crate::rules::Command;
-use crate::state::State;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
-struct Request {
+struct Request<G> {
     id: u64,
     seat: usize,
-    state: Box<State>,
+    state: Box<G>,
 }
 
-/// One answer of the worker.
-#[derive(Clone, Copy, Debug)]
-pub struct Reply {
+/// One answer: the request id and the move (`None` if the agent failed).
+pub struct Reply<M> {
     pub id: u64,
-    pub cmd: Command,
-    /// The agent panicked and the move was replaced by `Pass`.
-    pub failed: bool,
+    pub mv: Option<M>,
 }
 
 /// Handle to the AI thread.
-pub struct AiWorker {
-    tx: Option<Sender<Request>>,
-    rx: Receiver<Reply>,
+pub struct Worker<G: Game + 'static> {
+    tx: Option<Sender<Request<G>>>,
+    rx: Receiver<Reply<G::Move>>,
     next_id: u64,
 }
 
-impl AiWorker {
-    /// Starts the thread; `agents[seat]` plays that seat (`None` for human seats).
-    pub fn spawn(mut agents: Vec<Option<Box<dyn Agent>>>) -> AiWorker {
-        let (req_tx, req_rx) = channel::<Request>();
-        let (rep_tx, rep_rx) = channel::<Reply>();
+impl<G: Game + 'static> Worker<G>
+where
+    G::Move: Send + 'static,
+{
+    /// Starts the thread; `agents[seat]` plays that seat (`None` for people).
+    pub fn spawn(mut agents: Vec<Option<Box<dyn Agent<G>>>>) -> Worker<G> {
+        let (req_tx, req_rx) = channel::<Request<G>>();
+        let (rep_tx, rep_rx) = channel::<Reply<G::Move>>();
         let spawned = std::thread::Builder::new()
             .name("orbitals-ai".into())
             .spawn(move || {
                 for req in req_rx {
-                    let (cmd, failed) = match agents.get_mut(req.seat).and_then(|a| a.as_mut()) {
-                        Some(agent) => {
-                            match catch_unwind(AssertUnwindSafe(|| agent.choose(&req.state))) {
-                                Ok(cmd) => (cmd, false),
-                                Err(_) => (Command::Pass, true),
-                            }
-                        }
-                        None => (Command::Pass, true),
-                    };
-                    let reply = Reply {
-                        id: req.id,
-                        cmd,
-                        failed,
-                    };
-                    if rep_tx.send(reply).is_err() {
+                    let mv = agents
+                        .get_mut(req.seat)
+                        .and_then(|a| a.as_mut())
+                        .and_then(|a| catch_unwind(AssertUnwindSafe(|| a.choose(&req.state))).ok());
+                    if rep_tx.send(Reply { id: req.id, mv }).is_err() {
                         break;
                     }
                 }
             });
-        AiWorker {
-            // If the thread could not start, requests fail and the game falls back to passing.
+        Worker {
             tx: spawned.ok().map(|_| req_tx),
             rx: rep_rx,
             next_id: 1,
         }
     }
 
-    /// Asks for a move; returns the request id, or `None` if the worker is gone.
-    pub fn request(&mut self, seat: usize, state: &State) -> Option<u64> {
+    /// Asks for a move; `None` if the worker is gone.
+    pub fn request(&mut self, seat: usize, state: &G) -> Option<u64> {
         let id = self.next_id;
         self.next_id += 1;
-        let tx = self.tx.as_ref()?;
-        tx.send(Request {
-            id,
-            seat,
-            state: Box::new(state.clone()),
-        })
-        .ok()?;
+        self.tx
+            .as_ref()?
+            .send(Request {
+                id,
+                seat,
+                state: Box::new(state.clone()),
+            })
+            .ok()?;
         Some(id)
     }
 
     /// A finished answer, if any (never blocks).
-    pub fn poll(&self) -> Option<Reply> {
+    pub fn poll(&self) -> Option<Reply<G::Move>> {
         self.rx.try_recv().ok()
     }
 
-    /// Waits up to `timeout` for an answer (screenshot runs only).
-    pub fn wait(&self, timeout: Duration) -> Result<Reply, bool> {
+    /// Waits up to `timeout` (screenshot runs); `Err(true)` when the worker is gone.
+    pub fn wait(&self, timeout: Duration) -> Result<Reply<G::Move>, bool> {
         match self.rx.recv_timeout(timeout) {
             Ok(r) => Ok(r),
             Err(RecvTimeoutError::Timeout) => Err(false),
@@ -102,7 +92,9 @@ impl AiWorker {
 mod tests {
     use super::*;
     use crate::agent::parse_agent;
+    use crate::agent::random::RandomAgent;
     use crate::data::{CardDb, Deck};
+    use crate::globetrotter::{new_game, validate, Config, State};
     use std::path::Path;
     use std::sync::Arc;
 
@@ -117,10 +109,24 @@ mod tests {
             Some(parse_agent("random", 1).unwrap()),
             Some(parse_agent("random", 2).unwrap()),
         ];
-        let mut w = AiWorker::spawn(agents);
+        let mut w = Worker::spawn(agents);
         let id = w.request(s.active.index(), &s).unwrap();
         let r = w.wait(Duration::from_secs(10)).unwrap();
         assert_eq!(r.id, id);
-        assert!(crate::rules::validate(&s, &r.cmd).is_ok());
+        assert!(crate::rules::validate(&s, &r.mv.unwrap()).is_ok());
+    }
+
+    #[test]
+    fn worker_answers_with_a_legal_globetrotter_command() {
+        let (s, _) = new_game(Config::default(), 4).unwrap();
+        let agents: Vec<Option<Box<dyn Agent<State>>>> = vec![
+            Some(Box::new(RandomAgent::<State>::new(1))),
+            Some(Box::new(RandomAgent::<State>::new(2))),
+        ];
+        let mut w = Worker::spawn(agents);
+        let id = w.request(s.active.index(), &s).unwrap();
+        let r = w.wait(Duration::from_secs(10)).ok().unwrap();
+        assert_eq!(r.id, id);
+        assert!(validate(&s, &r.mv.unwrap()).is_ok());
     }
 }

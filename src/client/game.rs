@@ -2,7 +2,7 @@
 //! moves (announcements, dice, flashes) so that a person can follow them.
 //!
 //! Every change goes through [`crate::rules::play`]; the client never decides a rule itself.
-use super::ai_thread::AiWorker;
+use super::ai_thread::Worker;
 use super::log::Log;
 use super::words::Names;
 use crate::agent::parse_agent;
@@ -91,7 +91,7 @@ pub struct Game {
     pub version: u64,
     /// Seconds since the game ended.
     pub ended_for: f32,
-    ai: Option<AiWorker>,
+    ai: Option<Worker<State>>,
     pending: Option<u64>,
     ready: Option<Command>,
     wait: f32,
@@ -129,7 +129,7 @@ impl Game {
         let ai = agents
             .iter()
             .any(|a| a.is_some())
-            .then(|| AiWorker::spawn(agents));
+            .then(|| Worker::spawn(agents));
         let names = Names {
             seats: setup.seats.iter().map(|s| s.name.clone()).collect(),
             you,
@@ -320,10 +320,10 @@ impl Game {
         if let Some(r) = reply {
             if Some(r.id) == self.pending {
                 self.pending = None;
-                if r.failed {
+                if r.mv.is_none() {
                     self.log.note("The AI failed to choose a move; it passes.");
                 }
-                self.ready = Some(r.cmd);
+                self.ready = Some(r.mv.unwrap_or(Command::Pass));
             }
         }
     }

@@ -126,25 +126,7 @@ impl GtScreen {
     pub(super) fn draw_2d(&self, p: &mut Painter, views: &Views, labels: &[Label]) {
         let st = &self.session.state;
         for l in labels {
-            let w = p.measure(&l.text, l.size, true);
-            rrect(
-                Rect::new(
-                    l.at.x - w / 2.0 - 4.0,
-                    l.at.y - l.size * 0.62,
-                    w + 8.0,
-                    l.size * 1.25,
-                ),
-                4.0,
-                fade(BLACK, 0.55),
-            );
-            p.text(
-                &l.text,
-                l.at.x - w / 2.0,
-                l.at.y + l.size * 0.36,
-                l.size,
-                true,
-                l.color,
-            );
+            l.draw(p, 0.55);
         }
         for (pl, v) in &views.thumbs {
             let r = v.rect;

@@ -13,7 +13,7 @@ use super::planet::Label;
 use super::view3d::{upright, View};
 use crate::client::game::Game;
 use crate::client::interact::{Interaction, Mark, Sel};
-use crate::client::paint::{fade, mix, rrect, rrect_lines, Painter};
+use crate::client::paint::{fade, mix, rrect_lines, Painter};
 use crate::client::table::layout::{Hit, Layout};
 use crate::client::theme::{self, hex};
 use crate::client::words::card_name;
@@ -218,25 +218,7 @@ impl Linked {
         self.batch = b;
         set_default_camera();
         for l in &labels {
-            let w = p.measure(&l.text, l.size, true);
-            rrect(
-                Rect::new(
-                    l.at.x - w / 2.0 - 4.0,
-                    l.at.y - l.size * 0.62,
-                    w + 8.0,
-                    l.size * 1.25,
-                ),
-                4.0,
-                fade(BLACK, 0.6),
-            );
-            p.text(
-                &l.text,
-                l.at.x - w / 2.0,
-                l.at.y + l.size * 0.36,
-                l.size,
-                true,
-                l.color,
-            );
+            l.draw(p, 0.6);
         }
         let title = format!(
             "{} — orbit counter {}",

@@ -1,12 +1,11 @@
 //! 3D globes in the client: the renderer ([`mesh`], [`view3d`]), Globetrotter playable on them
-//! ([`session`], [`ai`], [`choice`], [`planet`], [`screen`] with its drawing in `gt_draw`,
+//! ([`session`] (its AI on the shared `ai_thread`), [`choice`], [`planet`], [`screen`] with its drawing in `gt_draw`,
 //! [`gt_panel`], [`menu`], [`demo`]), and the card game's linked globe view of assets and
 //! orbitals ([`linked`] with its scene in `linked_scene`, [`orbits`]). See
 //! `docs/client-globe.md`.
 //!
 //! Nothing here decides a rule: every highlight and every click comes from the engines' legal
 //! commands. The pure maths (ray picking, ring layout) has unit tests.
-pub mod ai;
 pub mod choice;
 pub mod demo;
 mod gt_draw;

@@ -5,7 +5,7 @@
 use super::mesh::{self, shade, Batch, FaceLook, Geo, Placed};
 use super::session::{Flash, Slide, Tracer, FLASH_TIME, SLIDE_TIME};
 use super::view3d::View;
-use crate::client::paint::{fade, mix};
+use crate::client::paint::{fade, mix, rrect, Painter};
 use crate::client::theme::{self, hex};
 use crate::globe::{Board, FaceId, FACE_COUNT};
 use crate::globetrotter::{Drill, Loc, PlanetId, State, Structure};
@@ -64,6 +64,31 @@ pub struct Label {
     pub text: String,
     pub color: Color,
     pub size: f32,
+}
+
+impl Label {
+    /// Draws the label centred on its point, on a dark chip of opacity `back`.
+    pub fn draw(&self, p: &mut Painter, back: f32) {
+        let w = p.measure(&self.text, self.size, true);
+        rrect(
+            Rect::new(
+                self.at.x - w / 2.0 - 4.0,
+                self.at.y - self.size * 0.62,
+                w + 8.0,
+                self.size * 1.25,
+            ),
+            4.0,
+            fade(BLACK, back),
+        );
+        p.text(
+            &self.text,
+            self.at.x - w / 2.0,
+            self.at.y + self.size * 0.36,
+            self.size,
+            true,
+            self.color,
+        );
+    }
 }
 
 /// What to draw for one planet.

@@ -2,11 +2,11 @@
 //! the AI worker on its background thread, and the pacing of moves (the AI's move is announced
 //! and highlighted before it is played; shots and changes flash on the globe) so a person can
 //! follow them. Every change goes through [`globetrotter::play`]; the client decides no rule.
-use super::ai::Worker;
 use crate::agent::greedy::GreedyAgent;
 use crate::agent::mcts::{MctsAgent, MctsConfig};
 use crate::agent::random::RandomAgent;
 use crate::agent::Agent;
+use crate::client::ai_thread::Worker;
 use crate::globetrotter::eval::GlobetrotterHeuristic;
 use crate::globetrotter::notation::{format_command, format_event};
 use crate::globetrotter::{self as gt, Command, Config, Event, Loc, Outcome, State};
