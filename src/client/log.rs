@@ -13,6 +13,10 @@ const MAX_LINES: usize = 250;
 #[derive(Default)]
 pub struct Log {
     pub lines: Vec<Entry>,
+    /// Height of each line as last laid out (NaN: not yet), for skipping lines out of view.
+    heights: Vec<f32>,
+    /// The width and reader the heights were measured for.
+    measured_for: (f32, Option<PlayerId>),
 }
 
 impl Log {
@@ -37,17 +41,38 @@ impl Log {
         if self.lines.len() > MAX_LINES {
             let extra = self.lines.len() - MAX_LINES;
             self.lines.drain(..extra);
+            let known = extra.min(self.heights.len());
+            self.heights.drain(..known);
         }
+        self.heights.resize(self.lines.len(), f32::NAN);
     }
 
-    /// Shows the log, as `viewer` may read it, filling the space left in `ui`.
-    pub fn show(&self, ui: &mut egui::Ui, viewer: Option<PlayerId>) {
+    /// Shows the log, as `viewer` may read it, filling the space left in `ui`. Only the lines
+    /// in view are laid out; the others take the space they took when last shown.
+    pub fn show(&mut self, ui: &mut egui::Ui, viewer: Option<PlayerId>) {
+        let width = ui.available_width();
+        if (width - self.measured_for.0).abs() > 0.5 || viewer != self.measured_for.1 {
+            self.heights.iter_mut().for_each(|h| *h = f32::NAN);
+            self.measured_for = (width, viewer);
+        }
+        self.heights.resize(self.lines.len(), f32::NAN);
+        let (lines, heights) = (&self.lines, &mut self.heights);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)
-            .show(ui, |ui| {
-                for e in &self.lines {
-                    line(ui, e, viewer);
+            .show_viewport(ui, |ui, view| {
+                let top = ui.cursor().min.y;
+                let mut y = 0.0;
+                for (e, h) in lines.iter().zip(heights.iter_mut()) {
+                    let in_view = y + *h >= view.min.y - 40.0 && y <= view.max.y + 40.0;
+                    if h.is_nan() || in_view {
+                        let before = ui.cursor().min.y;
+                        line(ui, e, viewer);
+                        *h = ui.cursor().min.y - before;
+                    } else {
+                        ui.add_space(*h);
+                    }
+                    y = ui.cursor().min.y - top;
                 }
             });
     }

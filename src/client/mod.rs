@@ -16,6 +16,7 @@ mod interact;
 mod labels;
 mod log;
 mod menu;
+mod metrics;
 mod options;
 mod paint;
 mod panel;
@@ -178,14 +179,25 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
         }
         next_frame().await;
         if opts.bench_frames.is_some() {
-            if n > warmup {
+            if n > warmup && n <= frames {
                 times.build.push(build);
                 times.shapes.push(shapes);
                 times.cpu.push(cpu);
                 times.thread_cpu.push(thread_cpu);
                 times.total.push(t0.elapsed());
             }
-            if n >= frames {
+            if n == frames {
+                // One more frame with draw calls recorded, to report the geometry submitted.
+                // (The request takes effect at the end of the next frame.)
+                macroquad::telemetry::capture_frame();
+                continue;
+            }
+            if n == frames + 1 {
+                continue;
+            }
+            if n > frames + 1 {
+                let calls = macroquad::telemetry::drawcalls();
+                let triangles: usize = calls.iter().map(|c| c.indices_count / 3).sum();
                 let ships = app
                     .game
                     .as_ref()
@@ -201,6 +213,11 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
                     std::io::stdout(),
                     "{}",
                     times.report(screen_width(), screen_height(), ships)
+                );
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "submitted per frame: {} draw calls, {triangles} triangles",
+                    calls.len()
                 );
                 return Ok(());
             }

@@ -2,7 +2,11 @@
 //!
 //! macroquad starts a new draw call whenever the texture changes, and text uses the font atlas
 //! while shapes use none. Interleaving both card by card would cost hundreds of draw calls, so
-//! [`Painter`] queues text and draws it at [`Painter::flush`], once per layer.
+//! [`Painter`] queues text and draws it at [`Painter::flush`], once per layer, grouped by face.
+//! Overlapping cards (a crowded orbital, a fanned hand) stay in one layer: while a card is drawn,
+//! the cards that will cover it are set as occluders ([`Painter::covered_by`]) and its text is cut
+//! short where they begin, as the card on top would hide it.
+use super::metrics::Metrics;
 use macroquad::prelude::*;
 
 const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
@@ -53,6 +57,9 @@ struct TextCmd {
 pub struct Painter {
     pub fonts: Fonts,
     queue: Vec<TextCmd>,
+    /// Rectangles drawn later in this layer, over the text being queued now.
+    occluders: Vec<Rect>,
+    metrics: Metrics,
 }
 
 impl Painter {
@@ -60,6 +67,8 @@ impl Painter {
         Painter {
             fonts: Fonts::load(),
             queue: Vec::with_capacity(256),
+            occluders: Vec::new(),
+            metrics: Metrics::default(),
         }
     }
 
@@ -73,16 +82,64 @@ impl Painter {
 
     /// Width of a text at a pixel size.
     pub fn measure(&self, text: &str, size: f32, bold: bool) -> f32 {
-        measure_text(text, Some(self.font(bold)), px(size), 1.0).width
+        self.metrics.width(self.font(bold), bold, px(size), text)
     }
 
-    /// Queues a text with its baseline at `y`.
+    /// Sets the rectangles that will be drawn over what comes next (`rects[i]` excluded): the
+    /// later items of `rects` that overlap item `i`. Call with each item of a list drawn in order.
+    pub fn covered_by(&mut self, rects: &[Rect], i: usize) {
+        self.occluders.clear();
+        if let Some(me) = rects.get(i) {
+            let later = rects.get(i + 1..).unwrap_or_default();
+            self.occluders
+                .extend(later.iter().filter(|r| r.overlaps(me)).copied());
+        }
+    }
+
+    /// Nothing covers what is drawn next.
+    pub fn uncovered(&mut self) {
+        self.occluders.clear();
+    }
+
+    /// The part of a text at `x` that shows beside the occluders: the whole text, a shortened
+    /// one, or none when an occluder starts at or before the text.
+    fn visible(&self, text: &str, x: f32, y: f32, size: f32, bold: bool) -> Option<String> {
+        let (top, bottom) = (y - 0.8 * size, y + 0.25 * size);
+        let mut max_w = f32::INFINITY;
+        for o in &self.occluders {
+            if o.y >= bottom || o.bottom() <= top {
+                continue;
+            }
+            if o.x <= x + 1.0 {
+                if o.right() > x {
+                    return None;
+                }
+                continue;
+            }
+            max_w = max_w.min(o.x - x - 2.0);
+        }
+        if max_w.is_infinite() {
+            return Some(text.to_string());
+        }
+        let fitted = self.fit(text, max_w, size, bold);
+        (!fitted.is_empty()).then_some(fitted)
+    }
+
+    /// Queues a text with its baseline at `y` (cut short where an occluder covers it).
     pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, bold: bool, color: Color) {
         if text.is_empty() || color.a <= 0.0 {
             return;
         }
+        let text = if self.occluders.is_empty() {
+            text.to_string()
+        } else {
+            match self.visible(text, x, y, size, bold) {
+                Some(t) => t,
+                None => return,
+            }
+        };
         self.queue.push(TextCmd {
-            text: text.to_string(),
+            text,
             x: x.round(),
             y: y.round(),
             size: px(size),
@@ -115,19 +172,8 @@ impl Painter {
 
     /// The text, shortened with a trailing "…" until it is at most `max_w` wide.
     pub fn fit(&self, text: &str, max_w: f32, size: f32, bold: bool) -> String {
-        if self.measure(text, size, bold) <= max_w {
-            return text.to_string();
-        }
-        let chars: Vec<char> = text.chars().collect();
-        let mut n = chars.len();
-        while n > 0 {
-            n -= 1;
-            let s: String = chars[..n].iter().collect::<String>().trim_end().to_string() + "…";
-            if self.measure(&s, size, bold) <= max_w {
-                return s;
-            }
-        }
-        String::new()
+        self.metrics
+            .fit(self.font(bold), bold, px(size), text, max_w)
     }
 
     /// Splits a text into lines at most `max_w` wide (a long word gets its own line).
@@ -153,8 +199,10 @@ impl Painter {
         lines
     }
 
-    /// Draws every queued text (call at the end of each layer).
+    /// Draws every queued text (call at the end of each layer): bold first, then regular, so
+    /// that each face's glyphs go out as one batch.
     pub fn flush(&mut self) {
+        self.queue.sort_by_key(|c| !c.bold);
         for c in self.queue.drain(..) {
             let font = if c.bold {
                 &self.fonts.bold
@@ -201,49 +249,108 @@ fn px(size: f32) -> u16 {
     size.round().clamp(6.0, 200.0) as u16
 }
 
-/// A filled rectangle with rounded corners.
+/// Most segments of a rounded corner (a quarter circle).
+const MAX_CORNER_SEGMENTS: usize = 6;
+
+/// Segments of a quarter circle of this radius: enough to look round, no more.
+fn corner_segments(rad: f32) -> usize {
+    if rad < 0.5 {
+        0
+    } else {
+        ((rad / 2.5).ceil() as usize).clamp(1, MAX_CORNER_SEGMENTS)
+    }
+}
+
+/// Points of the outline of a rounded rectangle, clockwise on screen from the right end of the
+/// bottom-right corner: four corners of `n + 1` points each.
+fn outline(r: Rect, rad: f32, n: usize, out: &mut Vec<Vec2>) {
+    out.clear();
+    let centres = [
+        vec2(r.x + r.w - rad, r.y + r.h - rad),
+        vec2(r.x + rad, r.y + r.h - rad),
+        vec2(r.x + rad, r.y + rad),
+        vec2(r.x + r.w - rad, r.y + rad),
+    ];
+    for (k, c) in centres.iter().enumerate() {
+        for i in 0..=n {
+            let step = if n == 0 { 0.0 } else { i as f32 / n as f32 };
+            let a = (k as f32 + step) * std::f32::consts::FRAC_PI_2;
+            out.push(*c + vec2(a.cos(), a.sin()) * rad);
+        }
+    }
+}
+
+thread_local! {
+    /// Reused buffers for shape geometry (outer outline, inner outline, vertices, indices).
+    static SHAPE_BUF: std::cell::RefCell<(Vec<Vec2>, Vec<Vec2>, Vec<Vertex>, Vec<u16>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), Vec::new())) };
+}
+
+fn vertex(p: Vec2, color: Color) -> Vertex {
+    Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, color)
+}
+
+/// Submits untextured triangles in one batch.
+fn submit(vertices: &[Vertex], indices: &[u16]) {
+    // SAFETY: macroquad's GL state is only used from this, the main thread.
+    let gl = unsafe { get_internal_gl() }.quad_gl;
+    gl.texture(None);
+    gl.draw_mode(DrawMode::Triangles);
+    gl.geometry(vertices, indices);
+}
+
+/// A filled rectangle with rounded corners (one fan of triangles).
 pub fn rrect(r: Rect, radius: f32, color: Color) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
     if rad < 0.5 {
         draw_rectangle(r.x, r.y, r.w, r.h, color);
         return;
     }
-    draw_rectangle(r.x + rad, r.y, r.w - 2.0 * rad, r.h, color);
-    draw_rectangle(r.x, r.y + rad, rad, r.h - 2.0 * rad, color);
-    draw_rectangle(r.x + r.w - rad, r.y + rad, rad, r.h - 2.0 * rad, color);
-    for (cx, cy, rot) in corners(r, rad) {
-        draw_arc(cx, cy, arc_sides(rad), 0.0, rot, rad, 90.0, color);
-    }
+    SHAPE_BUF.with_borrow_mut(|(pts, _, verts, idx)| {
+        outline(r, rad, corner_segments(rad), pts);
+        verts.clear();
+        idx.clear();
+        verts.push(vertex(r.center(), color));
+        verts.extend(pts.iter().map(|p| vertex(*p, color)));
+        let m = pts.len() as u16;
+        for i in 0..m {
+            idx.extend([0, 1 + i, 1 + (i + 1) % m]);
+        }
+        submit(verts, idx);
+    });
 }
 
-/// A rounded rectangle outline.
+/// A rounded rectangle outline, `thickness` wide inside `r` (one strip of triangles).
 pub fn rrect_lines(r: Rect, radius: f32, thickness: f32, color: Color) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
-    let t = thickness;
-    draw_rectangle(r.x + rad, r.y, r.w - 2.0 * rad, t, color);
-    draw_rectangle(r.x + rad, r.y + r.h - t, r.w - 2.0 * rad, t, color);
-    draw_rectangle(r.x, r.y + rad, t, r.h - 2.0 * rad, color);
-    draw_rectangle(r.x + r.w - t, r.y + rad, t, r.h - 2.0 * rad, color);
-    if rad >= 0.5 {
-        for (cx, cy, rot) in corners(r, rad) {
-            draw_arc(cx, cy, arc_sides(rad), rad - t, rot, t, 90.0, color);
-        }
+    let t = thickness.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
+    if t <= 0.0 {
+        return;
     }
-}
-
-/// Segments of a full circle for a corner of this radius (a quarter uses a fourth).
-fn arc_sides(rad: f32) -> u8 {
-    (rad * 2.0).clamp(8.0, 24.0) as u8
-}
-
-/// Corner centres with the start angle (degrees) of their quarter arc.
-fn corners(r: Rect, rad: f32) -> [(f32, f32, f32); 4] {
-    [
-        (r.x + r.w - rad, r.y + r.h - rad, 0.0),
-        (r.x + rad, r.y + r.h - rad, 90.0),
-        (r.x + rad, r.y + rad, 180.0),
-        (r.x + r.w - rad, r.y + rad, 270.0),
-    ]
+    let inner = Rect::new(r.x + t, r.y + t, r.w - 2.0 * t, r.h - 2.0 * t);
+    let n = corner_segments(rad);
+    SHAPE_BUF.with_borrow_mut(|(outer_pts, inner_pts, verts, idx)| {
+        outline(r, rad, n, outer_pts);
+        // The inner edge keeps the corners' centres (radius shrunk by the thickness) or, for a
+        // line thicker than the radius, has square corners.
+        if rad >= t {
+            outline(inner, rad - t, n, inner_pts);
+        } else {
+            outline(inner, 0.0, n, inner_pts);
+        }
+        verts.clear();
+        idx.clear();
+        for (o, i) in outer_pts.iter().zip(inner_pts.iter()) {
+            verts.push(vertex(*o, color));
+            verts.push(vertex(*i, color));
+        }
+        let m = outer_pts.len() as u16;
+        for k in 0..m {
+            let (a, b) = (2 * k, 2 * ((k + 1) % m));
+            idx.extend([a, a + 1, b, b, a + 1, b + 1]);
+        }
+        submit(verts, idx);
+    });
 }
 
 /// A line with an arrow head at `to`.

@@ -47,7 +47,8 @@ pub fn show(
             options(ui, game, inter, &mut action);
             ui.separator();
             ui.label(RichText::new("Log").font(theme::bold(14.0)));
-            game.log.show(ui, game.log_reader());
+            let reader = game.log_reader();
+            game.log.show(ui, reader);
         });
     action
 }

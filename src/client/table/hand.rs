@@ -35,14 +35,18 @@ pub fn draw(p: &mut Painter, st: &State, l: &Layout, inter: &Interaction, t: f32
         return;
     }
     let up = lifted(inter);
-    // Overlapping cards are drawn one at a time so each card's text stays under the next.
     let mut order: Vec<&(CardRef, Rect)> = l.hand.iter().filter(|(c, _)| Some(*c) != up).collect();
     if let Some(u) = l.hand.iter().find(|(c, _)| Some(*c) == up) {
         order.push(u);
     }
-    let overlapping = l.hand.windows(2).any(|w| w[0].1.overlaps(&w[1].1));
-    for (c, r) in order {
-        let r = if Some(*c) == up { lift(*r, s) } else { *r };
+    let rects: Vec<Rect> = order
+        .iter()
+        .map(|(c, r)| if Some(*c) == up { lift(*r, s) } else { *r })
+        .collect();
+    for (i, ((c, _), r)) in order.iter().zip(&rects).enumerate() {
+        let r = *r;
+        // Overlapping cards: each card's text stops where the next card covers it.
+        p.covered_by(&rects, i);
         // Soft shadow.
         rrect(
             Rect::new(r.x + 3.0 * s, r.y + 4.0 * s, r.w, r.h),
@@ -51,10 +55,8 @@ pub fn draw(p: &mut Painter, st: &State, l: &Layout, inter: &Interaction, t: f32
         );
         draw_hand_card(p, st, *c, r, s);
         draw_mark(r, inter.mark(Hit::Hand(*c)), t, s, 7.0 * s);
-        if overlapping {
-            p.flush();
-        }
     }
+    p.uncovered();
     p.flush();
 }
 

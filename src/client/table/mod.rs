@@ -200,7 +200,7 @@ fn project(
     }
 }
 
-/// A pile of projects; where they overlap, each one's text goes under the next.
+/// A pile of projects; where they overlap, each one's text stops where the next covers it.
 fn projects(
     p: &mut Painter,
     game: &Game,
@@ -209,12 +209,12 @@ fn projects(
     t: f32,
     s: f32,
 ) {
+    let rects: Vec<Rect> = list.iter().map(|(_, r)| *r).collect();
     for (i, (pr, r)) in list.iter().enumerate() {
+        p.covered_by(&rects, i);
         project(p, game, *pr, *r, inter, t, s);
-        if list.get(i + 1).is_some_and(|(_, n)| n.overlaps(r)) {
-            p.flush();
-        }
     }
+    p.uncovered();
 }
 
 /// Delta-vee labels on lit destination bands.

@@ -133,7 +133,10 @@ pub fn draw_ships(
     t: f32,
 ) {
     let s = layout.s;
+    let rects: Vec<Rect> = ships.iter().map(|(_, r)| *r).collect();
     for (i, (r, rect)) in ships.iter().enumerate() {
+        // Crowded orbital: this ship's text stops where the next ship covers it.
+        p.covered_by(&rects, i);
         draw_ship(p, st, *r, *rect, s);
         let hit = Hit::Ship(*r);
         let mark = inter.mark(hit);
@@ -146,13 +149,6 @@ pub fn draw_ships(
             let col = if *bad { theme::BAD } else { theme::GOOD };
             rrect(*rect, 4.0 * s, fade(col, 0.45 * a));
         }
-        // Crowded orbital: keep this ship's text under the next ship.
-        if ships
-            .iter()
-            .enumerate()
-            .any(|(j, (_, o))| j != i && o.overlaps(rect))
-        {
-            p.flush();
-        }
     }
+    p.uncovered();
 }
