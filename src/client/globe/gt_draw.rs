@@ -161,7 +161,9 @@ impl GtScreen {
                         format!("Planet {}", pl.0 + 1)
                     };
                     let w = p.measure(&text, 15.0, true);
-                    let c = if pl == self.focus {
+                    let c = if st.planet(pl).destroyed {
+                        theme::BAD
+                    } else if pl == self.focus {
                         theme::SELECT
                     } else {
                         theme::TEXT
@@ -219,7 +221,11 @@ impl GtScreen {
             theme::TEXT_DIM,
         );
         if let Some((cmd, _, _)) = self.session.announce {
-            let text = format!("{}: {}", self.session.name(who), choice::button_text(&cmd));
+            let text = format!(
+                "{}: {}",
+                self.session.name(who),
+                super::gt_words::command(st, &cmd, &self.session.names)
+            );
             let w = p.measure(&text, 18.0, true) + 30.0;
             let r = Rect::new(a.x + (a.w - w) / 2.0, a.y + a.h - 64.0, w, 40.0);
             rrect(r, 10.0, fade(theme::PANEL, 0.92));

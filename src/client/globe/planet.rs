@@ -417,23 +417,17 @@ pub fn describe(st: &State, at: Loc, name: impl Fn(PlayerId) -> String) -> Strin
         parts.push(format!(
             "{} {} ({} hp)",
             names(b.owner),
-            b.kind.name().replace('_', " "),
+            super::gt_words::structure_name(b.kind),
             b.hp
         ));
     }
     if let Some(o) = sp.fort {
         parts.push(format!("{} fortification", names(o)));
     }
-    let kind = if !Board::get().is_playable(at.face) {
-        "unused"
-    } else if Board::get().is_hq(at.face) {
-        "HQ"
-    } else {
-        "space"
-    };
+    let place = super::gt_words::place(st, at);
     if parts.is_empty() {
-        format!("{kind} {at}: empty")
+        format!("{place}: empty")
     } else {
-        format!("{kind} {at}: {}", parts.join(", "))
+        format!("{place}: {}", parts.join(", "))
     }
 }
