@@ -1,6 +1,7 @@
 //! Globetrotter games that open without the menu: the AI-vs-AI demo of `--demo SEED` (optionally
 //! `--skip-turns` into the game), a person against the AI, and the busy mid-game position with
-//! a rover selected that `--bench-frames` measures.
+//! a rover selected that `--bench-frames` measures; and the position a scenario file plays to
+//! (`--scenario FILE`), e.g. a table where a planet was destroyed.
 use super::choice::{self, Sel};
 use super::screen::GtScreen;
 use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
@@ -21,7 +22,10 @@ pub fn config(opts: &ClientOptions) -> Config {
 }
 
 /// The first Globetrotter screen for these options.
-pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
+pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
+    if let Some(path) = &opts.scenario {
+        return from_scenario(opts, path, blocking);
+    }
     let config = config(opts);
     let seed = opts.demo.unwrap_or(1);
     let bench = opts.bench_frames.is_some();
@@ -73,7 +77,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
     let keep = history.len().saturating_sub(40);
     history.drain(..keep);
     let session = Session::with_state(setup, state, &history, blocking);
-    screen(opts, session, bench || !ai_only)
+    Ok(screen(opts, session, bench || !ai_only))
 }
 
 /// The screen for a session: pace, system view, and (for a person) the busiest rover selected.
@@ -101,6 +105,50 @@ fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen 
         }
     }
     scr
+}
+
+/// The position a Globetrotter scenario file plays to: its setup, then its commands, each
+/// checked and applied by the engine (the file's expectations are not checked here; the
+/// scenario tests do that). Player 1 is a person unless `--demo` asks for AI only.
+pub fn from_scenario(
+    opts: &ClientOptions,
+    path: &std::path::Path,
+    blocking: bool,
+) -> Result<GtScreen, String> {
+    let loaded = gt::scenario::load(path).map_err(|e| e.to_string())?;
+    let seed = loaded.file.seed;
+    let mut state = loaded.state;
+    let mut history = vec![Step {
+        before: state.clone(),
+        events: loaded.events,
+    }];
+    for (line, text) in &loaded.lines {
+        let cmd = gt::notation::parse_command(text)
+            .map_err(|e| format!("{}:{line}: {e}", path.display()))?;
+        let before = state.clone();
+        match gt::play(&mut state, cmd) {
+            Ok(events) => history.push(Step { before, events }),
+            // A scenario may end on the illegal command it expects: the position stops there.
+            Err(_) => break,
+        }
+    }
+    let ai_only = opts.demo.is_some();
+    let seats = (0..state.config.players)
+        .map(|i| {
+            if i == 0 && !ai_only {
+                Seat::Human
+            } else {
+                Seat::Ai(Level::Greedy)
+            }
+        })
+        .collect();
+    let setup = Setup {
+        config: state.config,
+        seats,
+        seed,
+    };
+    let session = Session::with_state(setup, state, &history, blocking);
+    Ok(screen(opts, session, !ai_only))
 }
 
 /// Setup on a table of several planets: each player places on planet `player % planets` (a
