@@ -210,6 +210,11 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
         Sel::Factory(l) => format!("Factory on {}: click a lit space to produce", place(st, l)),
         Sel::Cannon(l) => format!("Drill Cannon on {}: click a space to aim", place(st, l)),
         Sel::Hq(l) => place(st, l),
+        Sel::Exit { at, kind } => format!(
+            "Build a {} on {}: click a lit space for your rover's free move out",
+            super::gt_words::structure_name(kind),
+            place(st, at)
+        ),
     };
     ui.label(RichText::new(what).strong());
     if let Sel::Rover(_) = scr.sel {
@@ -228,18 +233,31 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
                 ui.selectable_value(&mut scr.tool, tool, text);
             }
         });
-        if st.config.facing {
-            ui.horizontal(|ui| {
-                ui.label("After a move, face");
-                ui.selectable_value(&mut scr.veer, Side::Left, "left");
-                ui.selectable_value(&mut scr.veer, Side::Right, "right");
-            });
-        }
+    }
+    let exit = matches!(scr.sel, Sel::Exit { .. });
+    if st.config.facing && (exit || matches!(scr.sel, Sel::Rover(_))) {
+        ui.horizontal(|ui| {
+            ui.label("After a move, face");
+            ui.selectable_value(&mut scr.veer, Side::Left, "left");
+            ui.selectable_value(&mut scr.veer, Side::Right, "right");
+        });
     }
     ui.horizontal_wrapped(|ui| {
+        if let Sel::Exit { at, .. } = scr.sel {
+            if ui.button("Cancel").clicked() {
+                act = Some(PanelAct::Select(choice::select_at(st, legal, at)));
+            }
+        }
         for c in choice::buttons(scr.sel, legal) {
-            if ui.button(choice::button_text(&c)).clicked() {
-                act = Some(PanelAct::Play(c));
+            let mut text = choice::button_text(&c);
+            if choice::asks_exit(&c, legal) {
+                text.push('…');
+            }
+            if ui.button(text).clicked() {
+                act = Some(match choice::press(c, legal, scr.veer) {
+                    choice::Click::Play(c) => PanelAct::Play(c),
+                    choice::Click::Select(s) => PanelAct::Select(s),
+                });
             }
         }
         if legal.contains(&Command::Pass) {
