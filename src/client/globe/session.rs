@@ -88,6 +88,16 @@ pub struct Slide {
     pub age: f32,
 }
 
+/// A rover between orbit and a planet: dropping onto `at` after a descent, or rising from
+/// `at` to its place in the orbit list (`orbit`) after entering orbit.
+#[derive(Clone, Copy, Debug)]
+pub struct Hop {
+    pub at: Loc,
+    pub down: bool,
+    pub orbit: usize,
+    pub age: f32,
+}
+
 /// One command's events (or the setup's) with the state they started from, so that the log
 /// can say whose pieces they were.
 #[derive(Clone, Debug)]
@@ -98,6 +108,7 @@ pub struct Step {
 
 pub const FLASH_TIME: f32 = 1.1;
 pub const SLIDE_TIME: f32 = 0.4;
+pub const HOP_TIME: f32 = 0.75;
 /// Most log lines kept.
 const MAX_LOG: usize = 300;
 
@@ -113,6 +124,7 @@ pub struct Session {
     pub flashes: Vec<Flash>,
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
+    pub hops: Vec<Hop>,
     /// Pace factor (0.25–8).
     pub speed: f32,
     /// Bumped at every applied command.
@@ -186,6 +198,7 @@ impl Session {
             flashes: Vec::new(),
             tracers: Vec::new(),
             slides: Vec::new(),
+            hops: Vec::new(),
             speed: 1.0,
             version: 0,
             ended_for: 0.0,
@@ -280,6 +293,10 @@ impl Session {
             m.age += dt;
         }
         self.slides.retain(|m| m.age < SLIDE_TIME);
+        for h in &mut self.hops {
+            h.age += dt;
+        }
+        self.hops.retain(|h| h.age < HOP_TIME);
         if self.over() {
             self.ended_for += dt;
             return;
@@ -358,7 +375,7 @@ impl Session {
         self.refresh_legal();
     }
 
-    /// Flashes, tracers and slides for one command's events.
+    /// Flashes, tracers, slides and hops for one command's events.
     fn animate(&mut self, events: &[Event]) {
         for e in events {
             match *e {
@@ -369,8 +386,28 @@ impl Session {
                         self.slides.push(Slide { from, to, age: 0.0 });
                     }
                 }
-                Event::Descended { at, .. }
-                | Event::Fortified { at, .. }
+                Event::Descended { at, .. } => {
+                    self.flash(at, false);
+                    self.hops.retain(|h| h.at != at);
+                    self.hops.push(Hop {
+                        at,
+                        down: true,
+                        orbit: 0,
+                        age: 0.0,
+                    });
+                }
+                Event::EnteredOrbit { from, .. } => {
+                    // The rover joined the end of the orbit list.
+                    let orbit = self.state.orbit.len().saturating_sub(1);
+                    self.hops.retain(|h| h.down || h.orbit != orbit);
+                    self.hops.push(Hop {
+                        at: from,
+                        down: false,
+                        orbit,
+                        age: 0.0,
+                    });
+                }
+                Event::Fortified { at, .. }
                 | Event::Built { at, .. }
                 | Event::Produced { at, .. }
                 | Event::Healed { at, .. }
