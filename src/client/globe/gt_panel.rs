@@ -73,7 +73,7 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     let log = &scr.session.log;
-                    for e in &log[log.len().saturating_sub(80)..] {
+                    for e in &log[log.len().saturating_sub(60)..] {
                         log_line(ui, e);
                     }
                 });
