@@ -273,10 +273,20 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
     let mine: Vec<_> = st.rovers_of(me).map(|(l, r)| (l, r.hp)).collect();
     if mine.len() > 1 {
         ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.label(RichText::new("Your rovers:").small());
             for (l, hp) in mine {
                 let on = scr.sel == Sel::Rover(l);
+                // Compact: the space number, the planet when there are several, hit points.
+                let text = if st.config.planets > 1 {
+                    format!("{} · P{} · {hp} hp", l.face, l.planet)
+                } else {
+                    format!("{} · {hp} hp", l.face)
+                };
+                let tip = format!("Select the rover on {}", place(st, l));
                 if ui
-                    .selectable_label(on, format!("rover on {} ({hp} hp)", place(st, l)))
+                    .selectable_label(on, RichText::new(text).small())
+                    .on_hover_text(tip)
                     .clicked()
                 {
                     act = Some(PanelAct::Select(Sel::Rover(l)));
