@@ -224,8 +224,8 @@ impl GtScreen {
             "Game over".to_string()
         } else if st.phase == Phase::Setup {
             format!(
-                "Setup — {} places a rover on an empty HQ",
-                self.session.name(who)
+                "Setup — {} a rover on an empty HQ",
+                self.session.names.says(who, "place", "places")
             )
         } else {
             let pts = st.player(who).treasury;
