@@ -1,8 +1,10 @@
 //! The client's globe views render: the built binary runs under a virtual X display
-//! (`xvfb-run`) for a Globetrotter game mid-play, a two-planet Globetrotter game in its system
-//! view, the card table with the linked globe view beside it, and the card game's system view.
-//! Each PNG is decoded and checked: not blank, the globe drawn where it should be, highlights
-//! present, and the panels drawn.
+//! (`xvfb-run`) for a Globetrotter game mid-play, a two-planet Globetrotter game, a three-planet
+//! game in its system view right after a Drill Cannon destroyed one planet (opened from a
+//! scenario file), the card table with the linked globe view beside it (also with a destroyed
+//! asset, from a scenario file), and the card game's system view. Each PNG is decoded and
+//! checked: not blank, the globes drawn where they should be, highlights present, destroyed
+//! bodies drawn unlike live ones, and the panels drawn.
 //!
 //! Needs `xvfb-run` (Debian: `apt-get install -y xvfb xauth libgl1-mesa-dri libglx-mesa0`).
 #![cfg(feature = "client")]
@@ -137,4 +139,105 @@ fn card_game_system_view_is_drawn() {
     // Transfer routes are labelled with their cost (light-blue text on dark labels).
     let dv = s.share_near(0, 100, 980, 600, [0x5a, 0xd1, 0xff], 50);
     assert!(dv > 0.0005, "{name}: no transfer routes ({dv:.4})");
+}
+
+/// Shares of clearly bluish (the planets' triangles) and clearly reddish (charred shards, scars,
+/// glowing cores) pixels in a rectangle.
+fn blue_red(s: &Shot, x0: u32, y0: u32, w: u32, h: u32) -> (f64, f64) {
+    let (mut n, mut blue, mut red) = (0usize, 0usize, 0usize);
+    for y in y0..(y0 + h).min(s.h) {
+        for x in x0..(x0 + w).min(s.w) {
+            let [r, g, b] = s.pixel(x, y).map(|c| c as i32);
+            n += 1;
+            if b > r + 30 && g > r {
+                blue += 1;
+            }
+            if r > b + 50 && r > g + 30 {
+                red += 1;
+            }
+        }
+    }
+    let n = n.max(1) as f64;
+    (blue as f64 / n, red as f64 / n)
+}
+
+#[test]
+fn globetrotter_destroyed_planet_in_the_system_view() {
+    let name = "globetrotter-destroyed-planet";
+    let s = shoot(
+        name,
+        &[
+            "--scenario",
+            "tests/globetrotter/g13_destroyed_planet_leaves_the_others_in_play.yaml",
+            "--screen",
+            "globetrotter-system",
+            "--frames",
+            "40",
+        ],
+    );
+    assert_not_blank(name, &s);
+    assert_panel(name, &s);
+    // Three planets in a row: the outer two are live globes (mostly blue triangles), the
+    // middle one, destroyed, is charred shards around a glowing core.
+    for (x, which) in [(190, "planet 1"), (700, "planet 3")] {
+        let (blue, _) = blue_red(&s, x, 350, 90, 100);
+        assert!(
+            blue > 0.25,
+            "{name}: {which} does not look like a live globe (blue {blue:.3})"
+        );
+    }
+    let (blue, red) = blue_red(&s, 440, 340, 100, 110);
+    assert!(
+        red > 0.15 && blue < 0.02,
+        "{name}: planet 2 does not look destroyed (blue {blue:.3}, red {red:.3})"
+    );
+    let core = s.share_near(440, 340, 100, 110, [0xff, 0x7a, 0x3d], 60);
+    assert!(core > 0.003, "{name}: no glowing core ({core:.4})");
+    // Its name says so, in red, under it.
+    let label = s.share_near(400, 500, 180, 26, [0xff, 0x54, 0x68], 50);
+    assert!(
+        label > 0.01,
+        "{name}: no red 'destroyed' label ({label:.4})"
+    );
+    // The log tells it in plain words, the destruction standing out (amber).
+    let warn = s.share_near(990, 250, 290, 550, [0xff, 0xb8, 0x4d], 40);
+    assert!(
+        warn > 0.001,
+        "{name}: no highlighted destruction line in the log ({warn:.4})"
+    );
+}
+
+#[test]
+fn card_linked_view_shows_a_destroyed_asset_scarred() {
+    let name = "linked-destroyed-asset";
+    let s = shoot(
+        name,
+        &[
+            "--scenario",
+            "tests/scenarios/o15_bombard_destroys_asset.yaml",
+            "--screen",
+            "linked",
+            "--frames",
+            "60",
+        ],
+    );
+    assert_not_blank(name, &s);
+    assert!(s.colours(990, 0, 290, 800) > 20, "{name}: no side panel");
+    // Luna Base (destroyed, far row right) is scarred red; Terra (near row) is not.
+    let (_, luna) = blue_red(&s, 855, 310, 65, 65);
+    let (terra_blue, terra) = blue_red(&s, 752, 432, 70, 70);
+    assert!(
+        luna > 0.05,
+        "{name}: the destroyed asset is not scarred ({luna:.3})"
+    );
+    assert!(
+        terra < 0.01 && terra_blue > 0.3,
+        "{name}: the live asset looks scarred (red {terra:.3}, blue {terra_blue:.3})"
+    );
+    // Its label says so, in red.
+    let label = s.share_near(815, 288, 150, 18, [0xff, 0x54, 0x68], 50);
+    assert!(
+        label > 0.01,
+        "{name}: no red 'destroyed' label ({label:.4})"
+    );
 }

@@ -49,6 +49,10 @@ pub struct ClientArgs {
     /// Globetrotter: play with the facing variant.
     #[arg(long)]
     pub gt_facing: bool,
+    /// Open the position a scenario file plays to (either game; with --screen linked, system
+    /// or globetrotter-system for those views).
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
 }
 
 impl ClientArgs {
@@ -59,6 +63,7 @@ impl ClientArgs {
             || self.screen.is_some()
             || self.bench_frames.is_some()
             || self.deck.is_some()
+            || self.scenario.is_some()
     }
 }
 
@@ -78,6 +83,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         mouse: a.mouse,
         deck: a.deck.clone(),
         globe: (a.gt_players, a.gt_planets, a.gt_facing),
+        scenario: a.scenario.clone(),
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

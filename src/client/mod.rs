@@ -68,11 +68,27 @@ pub fn run(opts: ClientOptions) -> Result<(), String> {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
+    if let Some(path) = &opts.scenario {
+        // The position a scenario file plays to, in either game.
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if crate::globetrotter::scenario::game_of(&text) == "globetrotter" {
+            app.open_globetrotter(globe::demo::start(opts, blocking)?);
+        } else {
+            let g = screenshot::scenario_game(&app.catalog, path, opts.demo.is_some(), blocking)?;
+            app.open(g, Screen::Table);
+            app.linked.mode = match opts.start_screen() {
+                StartScreen::Linked => globe::linked::Mode::Split,
+                StartScreen::System => globe::linked::Mode::System,
+                _ => globe::linked::Mode::Off,
+            };
+        }
+        return Ok(());
+    }
     if matches!(
         opts.start_screen(),
         StartScreen::Globetrotter | StartScreen::GlobeSystem
     ) {
-        app.open_globetrotter(globe::demo::start(opts, blocking));
+        app.open_globetrotter(globe::demo::start(opts, blocking)?);
         return Ok(());
     }
     if opts.bench_frames.is_some() {

@@ -65,6 +65,8 @@ pub struct ClientOptions {
     pub deck: Option<PathBuf>,
     /// Globetrotter table for `--screen globetrotter`: players, planets, facing variant.
     pub globe: (u8, u8, bool),
+    /// Open the position this scenario file plays to (either game; its `game:` key decides).
+    pub scenario: Option<PathBuf>,
 }
 
 impl Default for ClientOptions {
@@ -83,6 +85,7 @@ impl Default for ClientOptions {
             mouse: None,
             deck: None,
             globe: (2, 1, false),
+            scenario: None,
         }
     }
 }

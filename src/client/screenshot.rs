@@ -225,3 +225,34 @@ pub fn busy_game(cat: &Catalog, seed: u64, inter: &mut Interaction) -> Option<Ga
     inter.sel = most.filter(|b| b.0 > 0).map(|b| Sel::Ship(b.1));
     Some(game)
 }
+
+/// The position a card-game scenario file plays to (`--scenario FILE`), e.g. a table with a
+/// destroyed asset. The engine plays the file's commands and checks its expectations; player 1
+/// is a person unless `ai_only`. A rematch starts a fresh game with the catalog's decks.
+pub fn scenario_game(
+    cat: &Catalog,
+    path: &Path,
+    ai_only: bool,
+    blocking: bool,
+) -> Result<Game, String> {
+    let run = crate::scenario::run_file(path).map_err(|e| e.to_string())?;
+    let seats = run
+        .state
+        .players()
+        .map(|p| {
+            if p.0 == 0 && !ai_only {
+                Seat {
+                    kind: SeatKind::Human,
+                    name: "You".into(),
+                }
+            } else {
+                Seat {
+                    kind: SeatKind::Ai(cat.demo_ai().into()),
+                    name: format!("AI {}", p.0 + 1),
+                }
+            }
+        })
+        .collect();
+    let setup = setup(cat, 1, seats).ok_or("no cards or decks for the table")?;
+    Ok(Game::with_state(setup, run.state, &run.events, blocking))
+}

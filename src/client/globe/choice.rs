@@ -1,7 +1,9 @@
 //! What a person may do on the Globetrotter globe, derived only from the engine's legal
 //! commands: the selection ([`Sel`]), the faces it can act on with how they are lit
-//! ([`face_targets`], [`marks`]), what a click on a face means ([`click`]), and the commands
-//! offered as buttons ([`buttons`]). No rule is re-implemented here.
+//! ([`face_targets`], [`marks`]), what a click on a face means ([`click`]), the commands
+//! offered as buttons ([`buttons`]) and what pressing one does ([`press`]: a build whose rover
+//! has several ways out first lights them on the globe, [`Sel::Exit`]). No rule is
+//! re-implemented here.
 use super::planet::Mark;
 use crate::globe::FACE_COUNT;
 use crate::globetrotter::{Command, Loc, PieceKind, PlanetId, Side, State, Structure};
@@ -21,6 +23,9 @@ pub enum Sel {
     Cannon(Loc),
     /// An HQ (build on it, or destroy one's own building).
     Hq(Loc),
+    /// Building `kind` on the HQ `at`, whose rover must move out first (G7): the legal exits
+    /// are lit and a click picks one.
+    Exit { at: Loc, kind: Structure },
 }
 
 /// Which of a rover's actions a click on a face prefers.
@@ -52,6 +57,14 @@ pub fn face_targets(st: &State, sel: Sel, legal: &[Command]) -> Vec<(Loc, Comman
             (Command::Descend { rover, at, .. }, Sel::Orbit(i)) if rover == i => Some(at),
             (Command::Produce { at, .. }, Sel::Factory(_)) => Some(at),
             (Command::Aim { at }, Sel::Cannon(_)) => Some(at),
+            (
+                Command::Build {
+                    at,
+                    kind,
+                    exit: Some(e),
+                },
+                Sel::Exit { at: h, kind: k },
+            ) if at == h && kind == k => Some(at.with(e.to)),
             _ => None,
         }
     };
@@ -87,7 +100,9 @@ pub fn marks(
         }
     }
     match sel {
-        Sel::Rover(l) | Sel::Factory(l) | Sel::Cannon(l) | Sel::Hq(l) if l.planet == planet => {
+        Sel::Rover(l) | Sel::Factory(l) | Sel::Cannon(l) | Sel::Hq(l) | Sel::Exit { at: l, .. }
+            if l.planet == planet =>
+        {
             m[l.face.index()] = Some(Mark::Selected)
         }
         _ => {}
@@ -146,6 +161,7 @@ pub fn click(
                 Command::Place { facing, .. }
                 | Command::Descend { facing, .. }
                 | Command::Produce { facing, .. } => facing.is_none() || facing == edge,
+                Command::Build { exit: Some(e), .. } => e.side.is_none() || e.side == Some(veer),
                 _ => true,
             };
             let cmd = cands.iter().copied().find(fits).unwrap_or(cands[0]);
@@ -219,12 +235,58 @@ pub fn buttons(sel: Sel, legal: &[Command]) -> Vec<Command> {
     out
 }
 
+/// The legal builds of `kind` on `at` (one per exit the rover on it may take).
+pub fn builds(legal: &[Command], at: Loc, kind: Structure) -> Vec<Command> {
+    legal
+        .iter()
+        .copied()
+        .filter(|c| matches!(*c, Command::Build { at: a, kind: k, .. } if a == at && k == kind))
+        .collect()
+}
+
+/// Does pressing this button ask where the rover goes first (several exit spaces)?
+pub fn asks_exit(c: &Command, legal: &[Command]) -> bool {
+    let Command::Build { at, kind, .. } = *c else {
+        return false;
+    };
+    let mut faces: Vec<_> = builds(legal, at, kind)
+        .iter()
+        .filter_map(|b| match b {
+            Command::Build { exit: Some(e), .. } => Some(e.to),
+            _ => None,
+        })
+        .collect();
+    faces.sort();
+    faces.dedup();
+    faces.len() > 1
+}
+
+/// What pressing a button does: most play their command; a build whose rover has several exit
+/// spaces selects [`Sel::Exit`] so that a click on the globe picks one; a build with one exit
+/// space plays the legal build going there (facing `veer` in the variant).
+pub fn press(c: Command, legal: &[Command], veer: Side) -> Click {
+    let Command::Build { at, kind, .. } = c else {
+        return Click::Play(c);
+    };
+    if asks_exit(&c, legal) {
+        return Click::Select(Sel::Exit { at, kind });
+    }
+    let all = builds(legal, at, kind);
+    let fits = |b: &&Command| match b {
+        Command::Build { exit: Some(e), .. } => e.side.is_none() || e.side == Some(veer),
+        _ => true,
+    };
+    Click::Play(all.iter().find(fits).or(all.first()).copied().unwrap_or(c))
+}
+
 /// A button's text.
 pub fn button_text(c: &Command) -> String {
     match *c {
         Command::Turn { side, .. } => format!("Turn {}", side.name()),
         Command::Heal { .. } => "Heal (+1 hp)".into(),
-        Command::Build { kind, .. } => format!("Build {}", kind.name().replace('_', " ")),
+        Command::Build { kind, .. } => {
+            format!("Build {}", super::gt_words::structure_name(kind))
+        }
         Command::Destroy { .. } => "Destroy the building".into(),
         Command::Ready => "Ready the Drill Cannon".into(),
         Command::Fire => "Fire the Drill Cannon".into(),
@@ -239,6 +301,111 @@ pub fn button_text(c: &Command) -> String {
 mod tests {
     use super::*;
     use crate::globetrotter::{legal_commands, new_game, play, Config};
+
+    /// Player 1's rover on HQ 91 of planet 1 with `ring` around it; p2 elsewhere.
+    fn hq_with(ring: &[(u8, &str)]) -> State {
+        let mut s = State::empty(Config::default(), 4);
+        s.phase = crate::globetrotter::Phase::Play;
+        s.turn = 1;
+        s.actions = 1;
+        let at = |f: u8| Loc::new(PlanetId(0), crate::globe::FaceId::new(f).unwrap());
+        let sp = crate::globetrotter::position::parse_space;
+        *s.space_mut(at(91)) = sp("rover p1").unwrap();
+        *s.space_mut(at(61)) = sp("rover p2").unwrap();
+        for (f, t) in ring {
+            *s.space_mut(at(*f)) = sp(t).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_build_with_several_exits_lights_them_and_a_click_picks_one() {
+        let s = hq_with(&[
+            (86, "fort p1"),
+            (87, "fort p1"),
+            (88, "fort p1"),
+            (89, "fort p1"),
+            (90, "fort p1"),
+        ]);
+        let legal = legal_commands(&s);
+        let hq = Loc::new(PlanetId(0), crate::globe::FaceId::new(91).unwrap());
+        let sel = select_at(&s, &legal, hq);
+        let build = buttons(sel, &legal)
+            .into_iter()
+            .find(|c| {
+                matches!(
+                    c,
+                    Command::Build {
+                        kind: Structure::Factory,
+                        ..
+                    }
+                )
+            })
+            .expect("a Build Factory button");
+        assert!(asks_exit(&build, &legal));
+        let Click::Select(exit_sel) = press(build, &legal, Side::Left) else {
+            panic!("several exits: the button should ask where to go");
+        };
+        assert_eq!(
+            exit_sel,
+            Sel::Exit {
+                at: hq,
+                kind: Structure::Factory
+            }
+        );
+        // Every lit face is an exit of a legal build, the HQ is marked as selected.
+        let lit = face_targets(&s, exit_sel, &legal);
+        let mut faces: Vec<u8> = lit.iter().map(|t| t.0.face.get()).collect();
+        faces.sort();
+        assert_eq!(faces, [86, 87, 88, 89, 90]);
+        assert!(lit.iter().all(|t| legal.contains(&t.1)));
+        let m = marks(&s, PlanetId(0), exit_sel, Tool::Move, &legal);
+        assert_eq!(m[91], Some(Mark::Selected));
+        assert_eq!(m[88], Some(Mark::Go));
+        // A click on one of them builds with the rover going there.
+        let to = hq.with(crate::globe::FaceId::new(88).unwrap());
+        match click(&s, exit_sel, Tool::Move, Side::Left, &legal, to, None) {
+            Click::Play(
+                c @ Command::Build {
+                    exit: Some(e),
+                    kind,
+                    ..
+                },
+            ) => {
+                assert_eq!((e.to.get(), kind), (88, Structure::Factory));
+                assert!(legal.contains(&c));
+                let mut after = s.clone();
+                play(&mut after, c).unwrap();
+                assert!(after.space(to).rover.is_some());
+            }
+            other => panic!("expected a build, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_build_with_one_exit_is_one_press() {
+        // Own rovers count for the ring but block the way out: only 90 is free.
+        let s = hq_with(&[
+            (86, "rover p1"),
+            (87, "rover p1"),
+            (88, "rover p1"),
+            (89, "rover p1"),
+            (90, "fort p1"),
+        ]);
+        let legal = legal_commands(&s);
+        let hq = Loc::new(PlanetId(0), crate::globe::FaceId::new(91).unwrap());
+        let build = *builds(&legal, hq, Structure::Treasury)
+            .first()
+            .expect("a legal build");
+        assert!(!asks_exit(&build, &legal));
+        match press(build, &legal, Side::Left) {
+            Click::Play(c @ Command::Build { exit: Some(e), .. }) => {
+                assert_eq!(e.to.get(), 90);
+                assert!(legal.contains(&c));
+            }
+            other => panic!("expected the build, got {other:?}"),
+        }
+    }
 
     #[test]
     fn setup_lights_every_free_hq_and_a_click_places() {

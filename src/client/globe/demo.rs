@@ -1,9 +1,10 @@
 //! Globetrotter games that open without the menu: the AI-vs-AI demo of `--demo SEED` (optionally
 //! `--skip-turns` into the game), a person against the AI, and the busy mid-game position with
-//! a rover selected that `--bench-frames` measures.
+//! a rover selected that `--bench-frames` measures; and the position a scenario file plays to
+//! (`--scenario FILE`), e.g. a table where a planet was destroyed.
 use super::choice::{self, Sel};
 use super::screen::GtScreen;
-use super::session::{fast_forward, Level, Seat, Session, Setup};
+use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
 use crate::client::ClientOptions;
 use crate::globetrotter::{self as gt, Config, Phase};
 use crate::globetrotter::{Command, Loc};
@@ -21,7 +22,10 @@ pub fn config(opts: &ClientOptions) -> Config {
 }
 
 /// The first Globetrotter screen for these options.
-pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
+pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
+    if let Some(path) = &opts.scenario {
+        return from_scenario(opts, path, blocking);
+    }
     let config = config(opts);
     let seed = opts.demo.unwrap_or(1);
     let bench = opts.bench_frames.is_some();
@@ -40,12 +44,16 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
         seats,
         seed,
     };
-    let (mut state, mut events) = match gt::new_game(config, seed) {
+    let (mut state, events) = match gt::new_game(config, seed) {
         Ok(x) => x,
         Err(_) => gt::new_game(Config::default(), seed).expect("default table"),
     };
+    let mut history = vec![Step {
+        before: state.clone(),
+        events,
+    }];
     if config.planets > 1 {
-        events.extend(spread_placements(&mut state));
+        history.extend(spread_placements(&mut state));
     }
     let skip = if bench {
         opts.skip_turns.max(24)
@@ -53,7 +61,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
         opts.skip_turns
     };
     if skip > 0 {
-        events = fast_forward(&mut state, seed, skip);
+        history = fast_forward(&mut state, seed, skip);
         if !ai_only {
             // On to the person's turn.
             let mut t = skip;
@@ -62,18 +70,26 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
                 && t < skip + 12
             {
                 t += 1;
-                events = fast_forward(&mut state, seed, t);
+                history.extend(fast_forward(&mut state, seed, t));
             }
         }
     }
-    let mut session = Session::with_state(setup, state, &events, blocking);
+    let keep = history.len().saturating_sub(40);
+    history.drain(..keep);
+    let session = Session::with_state(setup, state, &history, blocking);
+    Ok(screen(opts, session, bench || !ai_only))
+}
+
+/// The screen for a session: pace, system view, and (for a person) the busiest rover selected.
+fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen {
+    let ai_only = opts.demo.is_some() && opts.bench_frames.is_none();
     session.speed = opts
         .speed
         .unwrap_or(if ai_only { 2.0 } else { 1.0 })
         .clamp(0.25, 8.0);
     let mut scr = GtScreen::new(session);
     scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
-    if bench || !ai_only {
+    if select {
         // Light up the busiest rover's choices.
         let st = &scr.session.state;
         let legal = &scr.session.legal;
@@ -91,10 +107,54 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> GtScreen {
     scr
 }
 
+/// The position a Globetrotter scenario file plays to: its setup, then its commands, each
+/// checked and applied by the engine (the file's expectations are not checked here; the
+/// scenario tests do that). Player 1 is a person unless `--demo` asks for AI only.
+pub fn from_scenario(
+    opts: &ClientOptions,
+    path: &std::path::Path,
+    blocking: bool,
+) -> Result<GtScreen, String> {
+    let loaded = gt::scenario::load(path).map_err(|e| e.to_string())?;
+    let seed = loaded.file.seed;
+    let mut state = loaded.state;
+    let mut history = vec![Step {
+        before: state.clone(),
+        events: loaded.events,
+    }];
+    for (line, text) in &loaded.lines {
+        let cmd = gt::notation::parse_command(text)
+            .map_err(|e| format!("{}:{line}: {e}", path.display()))?;
+        let before = state.clone();
+        match gt::play(&mut state, cmd) {
+            Ok(events) => history.push(Step { before, events }),
+            // A scenario may end on the illegal command it expects: the position stops there.
+            Err(_) => break,
+        }
+    }
+    let ai_only = opts.demo.is_some();
+    let seats = (0..state.config.players)
+        .map(|i| {
+            if i == 0 && !ai_only {
+                Seat::Human
+            } else {
+                Seat::Ai(Level::Greedy)
+            }
+        })
+        .collect();
+    let setup = Setup {
+        config: state.config,
+        seats,
+        seed,
+    };
+    let session = Session::with_state(setup, state, &history, blocking);
+    Ok(screen(opts, session, !ai_only))
+}
+
 /// Setup on a table of several planets: each player places on planet `player % planets` (a
 /// legal placement chosen among the engine's, so that the demo shows every planet in use).
-fn spread_placements(state: &mut gt::State) -> Vec<gt::Event> {
-    let mut events = Vec::new();
+fn spread_placements(state: &mut gt::State) -> Vec<Step> {
+    let mut steps = Vec::new();
     while state.phase == Phase::Setup && state.outcome == gt::Outcome::Ongoing {
         let want = state.active.0 % state.config.planets.max(1);
         let legal = gt::legal_commands(state);
@@ -106,10 +166,11 @@ fn spread_placements(state: &mut gt::State) -> Vec<gt::Event> {
             )
             .or_else(|| legal.first().copied());
         let Some(cmd) = pick else { break };
+        let before = state.clone();
         match gt::play(state, cmd) {
-            Ok(ev) => events.extend(ev),
+            Ok(events) => steps.push(Step { before, events }),
             Err(_) => break,
         }
     }
-    events
+    steps
 }

@@ -5,8 +5,9 @@ use super::choice::{self, Sel};
 use super::mesh::{self, Placed};
 use super::planet::{self, Label, Mark, PlanetDraw};
 use super::screen::{GtScreen, Views};
+use super::session::HOP_TIME;
 use super::view3d::View;
-use crate::client::paint::{fade, rrect, Painter};
+use crate::client::paint::{fade, mix, rrect, Painter};
 use crate::client::theme;
 use crate::globe::FACE_COUNT;
 use crate::globetrotter::eval::command_loc;
@@ -34,6 +35,7 @@ impl GtScreen {
             _ => None,
         };
         let planets = self.main_planets();
+        let around = self.orbit_path();
         let mut batch = std::mem::take(&mut self.batch);
         for &p in &planets {
             let marks = self.marks(p);
@@ -48,29 +50,31 @@ impl GtScreen {
                 flashes: &self.session.flashes,
                 tracers: &self.session.tracers,
                 slides: &self.session.slides,
+                hops: &self.session.hops,
+                orbit: Some(around),
                 time: self.time,
                 labels: true,
             };
             planet::draw(&mut batch, &d, labels);
         }
         // The shared orbit: around the focused planet, or around the whole system.
-        let around = self.orbit_path();
         let light = mesh::light_for(v.eye, around.centre);
+        let (points, trail) = self.orbit_points(&around, &planets);
         planet::orbit(
             &mut batch,
             &self.session.state,
             &around,
             light,
-            self.time,
+            &points,
             orbit_sel,
         );
+        for (p, size, c) in trail {
+            batch.gem(p, size * around.scale, c, light);
+        }
         batch.flush();
         self.batch = batch;
         // Orbit rovers' hit points.
-        for (i, p) in planet::orbit_points(&self.session.state, &around, self.time)
-            .into_iter()
-            .enumerate()
-        {
+        for (i, &p) in points.iter().enumerate() {
             if let (Some(s), Some(r)) = (v.project(p), self.session.state.orbit.get(i)) {
                 labels.push(Label {
                     at: s + vec2(0.0, -16.0),
@@ -80,6 +84,40 @@ impl GtScreen {
                 });
             }
         }
+    }
+
+    /// Where the orbit's rovers are drawn; one that just entered orbit rises from its space on a
+    /// planet in view, with a short trail of fading ghosts (position, size, colour).
+    fn orbit_points(
+        &self,
+        around: &planet::OrbitPath,
+        shown: &[PlanetId],
+    ) -> (Vec<Vec3>, Vec<(Vec3, f32, Color)>) {
+        let st = &self.session.state;
+        let mut points = planet::orbit_points(st, around, self.time);
+        let mut trail = Vec::new();
+        let geo = mesh::Geo::get();
+        for h in self.session.hops.iter().filter(|h| !h.down) {
+            let (Some(p), true) = (points.get_mut(h.orbit), shown.contains(&h.at.planet)) else {
+                continue;
+            };
+            let Some(owner) = st.orbit.get(h.orbit).map(|r| r.owner) else {
+                continue;
+            };
+            let g = self.placed(h.at.planet);
+            let f = h.at.face.index();
+            let (from, up) = (g.point(geo.centres[f]), g.dir(geo.normals[f]));
+            for (i, back) in [0.24f32, 0.16, 0.08].into_iter().enumerate() {
+                let age = h.age - back * HOP_TIME;
+                if age > 0.0 {
+                    let ghost = mix(planet::seat_color(owner), BLACK, 0.6 - 0.15 * i as f32);
+                    let at = planet::rise(from, up, *p, g.radius, age);
+                    trail.push((at, 0.04 + 0.01 * i as f32, ghost));
+                }
+            }
+            *p = planet::rise(from, up, *p, g.radius, h.age);
+        }
+        (points, trail)
     }
 
     fn orbit_path(&self) -> planet::OrbitPath {
@@ -114,6 +152,8 @@ impl GtScreen {
             flashes: &self.session.flashes,
             tracers: &[],
             slides: &self.session.slides,
+            hops: &self.session.hops,
+            orbit: None,
             time: self.time,
             labels: false,
         };
@@ -161,7 +201,9 @@ impl GtScreen {
                         format!("Planet {}", pl.0 + 1)
                     };
                     let w = p.measure(&text, 15.0, true);
-                    let c = if pl == self.focus {
+                    let c = if st.planet(pl).destroyed {
+                        theme::BAD
+                    } else if pl == self.focus {
                         theme::SELECT
                     } else {
                         theme::TEXT
@@ -182,8 +224,8 @@ impl GtScreen {
             "Game over".to_string()
         } else if st.phase == Phase::Setup {
             format!(
-                "Setup — {} places a rover on an empty HQ",
-                self.session.name(who)
+                "Setup — {} a rover on an empty HQ",
+                self.session.names.says(who, "place", "places")
             )
         } else {
             let pts = st.player(who).treasury;
@@ -219,7 +261,11 @@ impl GtScreen {
             theme::TEXT_DIM,
         );
         if let Some((cmd, _, _)) = self.session.announce {
-            let text = format!("{}: {}", self.session.name(who), choice::button_text(&cmd));
+            let text = format!(
+                "{}: {}",
+                self.session.name(who),
+                super::gt_words::command(st, &cmd, &self.session.names)
+            );
             let w = p.measure(&text, 18.0, true) + 30.0;
             let r = Rect::new(a.x + (a.w - w) / 2.0, a.y + a.h - 64.0, w, 40.0);
             rrect(r, 10.0, fade(theme::PANEL, 0.92));

@@ -3,8 +3,10 @@
 //! commands), the orbit with its rovers (select one to descend), planet focus and the system
 //! view, the log, and the game-over window.
 use super::choice::{self, Sel, Tool};
+use super::gt_words::place;
 use super::screen::{seat_egui, GtScreen};
 use crate::client::theme::{self, hex};
+use crate::client::words::{Entry, Tone};
 use crate::globetrotter::{Command, Drill, Outcome, Phase, PlanetId, Side, Structure};
 use egui_macroquad::egui::{self, RichText};
 
@@ -71,8 +73,8 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     let log = &scr.session.log;
-                    for line in &log[log.len().saturating_sub(60)..] {
-                        ui.label(RichText::new(line).small().monospace());
+                    for e in &log[log.len().saturating_sub(60)..] {
+                        log_line(ui, e);
                     }
                 });
         });
@@ -82,6 +84,38 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
         }
     }
     act
+}
+
+/// One log line, in the card table's log style: turns as coloured separators, other lines
+/// with a dot in the actor's colour, fights and destruction tinted.
+fn log_line(ui: &mut egui::Ui, e: &Entry) {
+    let actor = e
+        .actor
+        .map(seat_egui)
+        .unwrap_or(egui::Color32::from_gray(150));
+    if e.tone == Tone::Turn {
+        ui.add_space(2.0);
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(&e.public)
+                    .font(theme::bold(12.5))
+                    .color(actor),
+            );
+            ui.add(egui::Separator::default().horizontal());
+        });
+        return;
+    }
+    let color = match e.tone {
+        Tone::Major => theme::egui_color(theme::WARN),
+        Tone::Fight => egui::Color32::from_rgb(0xf0, 0xc8, 0xc8),
+        Tone::Quiet => theme::egui_color(theme::TEXT_FAINT),
+        _ => theme::egui_color(theme::TEXT),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        ui.label(RichText::new("●").size(8.0).color(actor));
+        ui.label(RichText::new(&e.public).size(12.5).color(color));
+    });
 }
 
 fn players(ui: &mut egui::Ui, scr: &GtScreen) {
@@ -119,7 +153,7 @@ fn players(ui: &mut egui::Ui, scr: &GtScreen) {
                     bits.push(match ps.drill {
                         Drill::Idle => "Cannon idle".to_string(),
                         Drill::Ready => "Cannon READY".to_string(),
-                        Drill::Aimed(f) => format!("Cannon AIMED at {f}"),
+                        Drill::Aimed(f) => format!("Cannon AIMED at space {f}"),
                     });
                 }
                 let c = if ps.drill != Drill::Idle {
@@ -171,11 +205,16 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
     let what = match scr.sel {
         Sel::None if st.phase == Phase::Setup => "Click a lit HQ to place your rover.".to_string(),
         Sel::None => "Select a rover, a building, an HQ or a rover in orbit.".to_string(),
-        Sel::Rover(l) => format!("Rover on {l}"),
+        Sel::Rover(l) => format!("Rover on {}", place(st, l)),
         Sel::Orbit(i) => format!("Rover {} in orbit: click a lit space to descend", i + 1),
-        Sel::Factory(l) => format!("Factory on {l}: click a lit space to produce"),
-        Sel::Cannon(l) => format!("Drill Cannon on {l}: click a space to aim"),
-        Sel::Hq(l) => format!("HQ {l}"),
+        Sel::Factory(l) => format!("Factory on {}: click a lit space to produce", place(st, l)),
+        Sel::Cannon(l) => format!("Drill Cannon on {}: click a space to aim", place(st, l)),
+        Sel::Hq(l) => place(st, l),
+        Sel::Exit { at, kind } => format!(
+            "Build a {} on {}: click a lit space for your rover's free move out",
+            super::gt_words::structure_name(kind),
+            place(st, at)
+        ),
     };
     ui.label(RichText::new(what).strong());
     if let Sel::Rover(_) = scr.sel {
@@ -194,18 +233,31 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
                 ui.selectable_value(&mut scr.tool, tool, text);
             }
         });
-        if st.config.facing {
-            ui.horizontal(|ui| {
-                ui.label("After a move, face");
-                ui.selectable_value(&mut scr.veer, Side::Left, "left");
-                ui.selectable_value(&mut scr.veer, Side::Right, "right");
-            });
-        }
+    }
+    let exit = matches!(scr.sel, Sel::Exit { .. });
+    if st.config.facing && (exit || matches!(scr.sel, Sel::Rover(_))) {
+        ui.horizontal(|ui| {
+            ui.label("After a move, face");
+            ui.selectable_value(&mut scr.veer, Side::Left, "left");
+            ui.selectable_value(&mut scr.veer, Side::Right, "right");
+        });
     }
     ui.horizontal_wrapped(|ui| {
+        if let Sel::Exit { at, .. } = scr.sel {
+            if ui.button("Cancel").clicked() {
+                act = Some(PanelAct::Select(choice::select_at(st, legal, at)));
+            }
+        }
         for c in choice::buttons(scr.sel, legal) {
-            if ui.button(choice::button_text(&c)).clicked() {
-                act = Some(PanelAct::Play(c));
+            let mut text = choice::button_text(&c);
+            if choice::asks_exit(&c, legal) {
+                text.push('…');
+            }
+            if ui.button(text).clicked() {
+                act = Some(match choice::press(c, legal, scr.veer) {
+                    choice::Click::Play(c) => PanelAct::Play(c),
+                    choice::Click::Select(s) => PanelAct::Select(s),
+                });
             }
         }
         if legal.contains(&Command::Pass) {
@@ -221,10 +273,20 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
     let mine: Vec<_> = st.rovers_of(me).map(|(l, r)| (l, r.hp)).collect();
     if mine.len() > 1 {
         ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.label(RichText::new("Your rovers:").small());
             for (l, hp) in mine {
                 let on = scr.sel == Sel::Rover(l);
+                // Compact: the space number, the planet when there are several, hit points.
+                let text = if st.config.planets > 1 {
+                    format!("{} · P{} · {hp} hp", l.face, l.planet)
+                } else {
+                    format!("{} · {hp} hp", l.face)
+                };
+                let tip = format!("Select the rover on {}", place(st, l));
                 if ui
-                    .selectable_label(on, format!("rover {l} ({hp})"))
+                    .selectable_label(on, RichText::new(text).small())
+                    .on_hover_text(tip)
                     .clicked()
                 {
                     act = Some(PanelAct::Select(Sel::Rover(l)));

@@ -1,6 +1,6 @@
 //! 3D globes in the client: the renderer ([`mesh`], [`view3d`]), Globetrotter playable on them
 //! ([`session`] (its AI on the shared `ai_thread`), [`choice`], [`planet`], [`screen`] with its drawing in `gt_draw`,
-//! [`gt_panel`], [`menu`], [`demo`]), and the card game's linked globe view of assets and
+//! [`gt_panel`] with its log in plain words from [`gt_words`], [`menu`], [`demo`]), and the card game's linked globe view of assets and
 //! orbitals ([`linked`] with its scene in `linked_scene`, [`orbits`]). See
 //! `docs/client-globe.md`.
 //!
@@ -10,6 +10,7 @@ pub mod choice;
 pub mod demo;
 mod gt_draw;
 pub mod gt_panel;
+pub mod gt_words;
 pub mod linked;
 mod linked_scene;
 pub mod menu;

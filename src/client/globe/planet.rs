@@ -1,9 +1,10 @@
 //! Drawing one Globetrotter planet: the globe's faces (HQ pentagons, triangles, the unused
 //! bottom region shaded), highlights, fortifications, rovers (with their facing in the
-//! variant), buildings, the Drill Cannon's aim, flashes and shot tracers, and hit-point labels
-//! for the 2D pass. A destroyed planet is drawn as drifting, charred shards.
+//! variant), buildings, the Drill Cannon's aim, flashes and shot tracers, rovers dropping from
+//! orbit or rising into it, and hit-point labels for the 2D pass. A destroyed planet is drawn
+//! as drifting, charred shards.
 use super::mesh::{self, shade, Batch, FaceLook, Geo, Placed};
-use super::session::{Flash, Slide, Tracer, FLASH_TIME, SLIDE_TIME};
+use super::session::{Flash, Hop, Slide, Tracer, FLASH_TIME, HOP_TIME, SLIDE_TIME};
 use super::view3d::View;
 use crate::client::paint::{fade, mix, rrect, Painter};
 use crate::client::theme::{self, hex};
@@ -102,6 +103,9 @@ pub struct PlanetDraw<'a> {
     pub flashes: &'a [Flash],
     pub tracers: &'a [Tracer],
     pub slides: &'a [Slide],
+    pub hops: &'a [Hop],
+    /// The orbit drawn around this planet, where descending rovers come from.
+    pub orbit: Option<OrbitPath>,
     pub time: f32,
     /// Hit points and building letters (off for thumbnails).
     pub labels: bool,
@@ -218,8 +222,32 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
                 .slides
                 .iter()
                 .find(|m| m.to == Loc::new(d.planet, face) && m.from.planet == d.planet);
-            let (centre, up) = match slide {
-                Some(m) => {
+            // A rover that just descended drops from orbit height onto its space.
+            let drop = d
+                .hops
+                .iter()
+                .find(|h| h.down && h.at == Loc::new(d.planet, face));
+            let (centre, up) = match (slide, drop) {
+                (_, Some(h)) => {
+                    // From the nearest point of the orbit (straight above the space when the
+                    // orbit is not drawn), over and down onto the space.
+                    let top = match &d.orbit {
+                        Some(o) => o.nearest(centre),
+                        None => g.point(geo.centres[f] * (1.0 + ORBIT_LIFT)),
+                    };
+                    let at =
+                        |age: f32| between(centre, up, top, g.radius, 1.0 - ease(age / HOP_TIME));
+                    // A short trail of fading ghosts shows where it came from.
+                    for (i, back) in [0.24f32, 0.16, 0.08].into_iter().enumerate() {
+                        let a = h.age - back * HOP_TIME;
+                        if a > 0.0 {
+                            let ghost = mix(seat_color(r.owner), BLACK, 0.6 - 0.15 * i as f32);
+                            b.gem(at(a), inr * (0.2 + 0.07 * i as f32), ghost, light);
+                        }
+                    }
+                    (at(h.age), up)
+                }
+                (Some(m), None) => {
                     let k = (m.age / SLIDE_TIME).clamp(0.0, 1.0);
                     let k = k * k * (3.0 - 2.0 * k);
                     let a = m.from.face.index();
@@ -230,7 +258,7 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
                         g.dir(n),
                     )
                 }
-                None => (centre, up),
+                (None, None) => (centre, up),
             };
             b.puck(centre, up, inr * 0.55, 0.045 * g.radius, c, light);
             let top = centre + up * 0.047 * g.radius;
@@ -302,6 +330,32 @@ fn label(d: &PlanetDraw, labels: &mut Vec<Label>, at: Vec3, text: String, color:
     }
 }
 
+/// How far above the surface (in planet radii) the shared orbit is drawn: rovers hop between
+/// it and the surface.
+pub const ORBIT_LIFT: f32 = 0.55;
+
+/// Smooth start and stop over `k` in 0..1.
+pub fn ease(k: f32) -> f32 {
+    let k = k.clamp(0.0, 1.0);
+    k * k * (3.0 - 2.0 * k)
+}
+
+/// A point of the hop between `surface` (a point on a planet, `up` its outward direction) and
+/// `orbit` (a point on the orbit): `k` 0 is the surface, 1 the orbit. The path leaves the
+/// surface straight up, then bends over to the orbit.
+pub fn between(surface: Vec3, up: Vec3, orbit: Vec3, radius: f32, k: f32) -> Vec3 {
+    let mid = surface + up * radius * ORBIT_LIFT * 1.1;
+    let a = surface.lerp(mid, k);
+    let b = mid.lerp(orbit, k);
+    a.lerp(b, k)
+}
+
+/// Where a rover rising from `from` into the orbit at `to` is drawn `age` seconds after it
+/// entered orbit.
+pub fn rise(from: Vec3, up: Vec3, to: Vec3, radius: f32, age: f32) -> Vec3 {
+    between(from, up, to, radius, ease(age / HOP_TIME))
+}
+
 /// Radius of the circle inside a face (unit globe).
 pub fn inradius(f: usize) -> f32 {
     let geo = Geo::get();
@@ -359,6 +413,14 @@ impl OrbitPath {
         (q * Vec3::Y, Vec3::X, q * Vec3::Z)
     }
 
+    /// The point of the path nearest in direction to `p` (seen from the path's centre).
+    pub fn nearest(&self, p: Vec3) -> Vec3 {
+        let (_, t1, t2) = self.axes();
+        let d = p - self.centre;
+        let a = (d.dot(t2) / self.rz).atan2(d.dot(t1) / self.rx);
+        self.point(a, 0.0)
+    }
+
     /// The point at angle `a`, pushed out by `d`.
     pub fn point(&self, a: f32, d: f32) -> Vec3 {
         let (_, t1, t2) = self.axes();
@@ -366,8 +428,16 @@ impl OrbitPath {
     }
 }
 
-/// The orbit's path with its rovers on it as gems (in arrival order).
-pub fn orbit(b: &mut Batch, st: &State, o: &OrbitPath, light: Vec3, t: f32, sel: Option<usize>) {
+/// The orbit's path with its rovers on it as gems (in arrival order) at `points` (see
+/// [`orbit_points`]; a rover rising into orbit is drawn on its way).
+pub fn orbit(
+    b: &mut Batch,
+    st: &State,
+    o: &OrbitPath,
+    light: Vec3,
+    points: &[Vec3],
+    sel: Option<usize>,
+) {
     let (axis, _, _) = o.axes();
     let col = shade(fade(theme::DV, 0.8), axis, light);
     let w = o.scale * 0.012;
@@ -383,8 +453,8 @@ pub fn orbit(b: &mut Batch, st: &State, o: &OrbitPath, light: Vec3, t: f32, sel:
             col,
         );
     }
-    for (i, p) in orbit_points(st, o, t).into_iter().enumerate() {
-        let owner = st.orbit[i].owner;
+    for (i, (&p, r)) in points.iter().zip(&st.orbit).enumerate() {
+        let owner = r.owner;
         let size = o.scale * if sel == Some(i) { 0.11 } else { 0.075 };
         b.gem(p, size, seat_color(owner), light);
     }
@@ -417,23 +487,56 @@ pub fn describe(st: &State, at: Loc, name: impl Fn(PlayerId) -> String) -> Strin
         parts.push(format!(
             "{} {} ({} hp)",
             names(b.owner),
-            b.kind.name().replace('_', " "),
+            super::gt_words::structure_name(b.kind),
             b.hp
         ));
     }
     if let Some(o) = sp.fort {
         parts.push(format!("{} fortification", names(o)));
     }
-    let kind = if !Board::get().is_playable(at.face) {
-        "unused"
-    } else if Board::get().is_hq(at.face) {
-        "HQ"
-    } else {
-        "space"
-    };
+    let place = super::gt_words::place(st, at);
     if parts.is_empty() {
-        format!("{kind} {at}: empty")
+        format!("{place}: empty")
     } else {
-        format!("{kind} {at}: {}", parts.join(", "))
+        format!("{place}: {}", parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hop_runs_from_the_surface_over_to_the_orbit() {
+        let surface = vec3(0.0, 0.0, 1.0);
+        let up = Vec3::Z;
+        let orbit = vec3(1.55, 0.0, 0.2);
+        assert!((between(surface, up, orbit, 1.0, 0.0) - surface).length() < 1e-5);
+        assert!((between(surface, up, orbit, 1.0, 1.0) - orbit).length() < 1e-5);
+        // It leaves the surface outward first (never through the planet).
+        for i in 1..10 {
+            let p = between(surface, up, orbit, 1.0, i as f32 / 10.0);
+            assert!(p.length() > 1.0, "step {i} is inside the planet: {p}");
+        }
+        assert_eq!(ease(0.0), 0.0);
+        assert_eq!(ease(1.0), 1.0);
+        assert_eq!(ease(2.0), 1.0);
+    }
+
+    #[test]
+    fn the_nearest_orbit_point_is_on_the_path_toward_the_point() {
+        let o = OrbitPath {
+            centre: vec3(1.0, 0.0, 0.0),
+            rx: 1.55,
+            rz: 1.55,
+            tilt: 0.42,
+            scale: 1.0,
+        };
+        for dir in [Vec3::X, Vec3::Z, vec3(-1.0, 0.3, 0.5)] {
+            let p = o.nearest(o.centre + dir);
+            assert!(((p - o.centre).length() - 1.55).abs() < 1e-4);
+            // On the side of the path that faces the point.
+            assert!((p - o.centre).dot(dir) > 0.0, "{dir}: {p}");
+        }
     }
 }

@@ -326,7 +326,12 @@ impl GtScreen {
 
     fn select(&mut self, s: Sel) {
         self.sel = s;
-        if let Sel::Rover(l) | Sel::Factory(l) | Sel::Cannon(l) | Sel::Hq(l) = s {
+        if let Sel::Rover(l)
+        | Sel::Factory(l)
+        | Sel::Cannon(l)
+        | Sel::Hq(l)
+        | Sel::Exit { at: l, .. } = s
+        {
             if l.planet != self.focus {
                 self.centre_on(l);
             }

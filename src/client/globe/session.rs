@@ -2,13 +2,15 @@
 //! the AI worker on its background thread, and the pacing of moves (the AI's move is announced
 //! and highlighted before it is played; shots and changes flash on the globe) so a person can
 //! follow them. Every change goes through [`globetrotter::play`]; the client decides no rule.
+//! The log is in plain words ([`super::gt_words`]).
+use super::gt_words;
 use crate::agent::greedy::GreedyAgent;
 use crate::agent::mcts::{MctsAgent, MctsConfig};
 use crate::agent::random::RandomAgent;
 use crate::agent::Agent;
 use crate::client::ai_thread::Worker;
+use crate::client::words::{Entry, Names, Tone};
 use crate::globetrotter::eval::GlobetrotterHeuristic;
-use crate::globetrotter::notation::{format_command, format_event};
 use crate::globetrotter::{self as gt, Command, Config, Event, Loc, Outcome, State};
 use crate::ids::PlayerId;
 use std::time::Duration;
@@ -86,20 +88,43 @@ pub struct Slide {
     pub age: f32,
 }
 
+/// A rover between orbit and a planet: dropping onto `at` after a descent, or rising from
+/// `at` to its place in the orbit list (`orbit`) after entering orbit.
+#[derive(Clone, Copy, Debug)]
+pub struct Hop {
+    pub at: Loc,
+    pub down: bool,
+    pub orbit: usize,
+    pub age: f32,
+}
+
+/// One command's events (or the setup's) with the state they started from, so that the log
+/// can say whose pieces they were.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub before: State,
+    pub events: Vec<Event>,
+}
+
 pub const FLASH_TIME: f32 = 1.1;
 pub const SLIDE_TIME: f32 = 0.4;
+pub const HOP_TIME: f32 = 0.75;
+/// Most log lines kept.
+const MAX_LOG: usize = 300;
 
 pub struct Session {
     pub setup: Setup,
     pub state: State,
     /// Legal commands now (empty unless a person may act).
     pub legal: Vec<Command>,
-    pub log: Vec<String>,
+    pub log: Vec<Entry>,
+    pub names: Names,
     /// The AI's next move, shown before it is played: (command, age, duration).
     pub announce: Option<(Command, f32, f32)>,
     pub flashes: Vec<Flash>,
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
+    pub hops: Vec<Hop>,
     /// Pace factor (0.25–8).
     pub speed: f32,
     /// Bumped at every applied command.
@@ -128,11 +153,15 @@ impl Session {
         let (state, ev) = gt::new_game(setup.config, setup.seed)
             .or_else(|_| gt::new_game(Config::default(), setup.seed))
             .expect("the default table is valid");
-        Session::with_state(setup, state, &ev, blocking)
+        let step = Step {
+            before: state.clone(),
+            events: ev,
+        };
+        Session::with_state(setup, state, &[step], blocking)
     }
 
-    /// A game going on from `state`; `events` led to it.
-    pub fn with_state(mut setup: Setup, state: State, events: &[Event], blocking: bool) -> Session {
+    /// A game going on from `state`; the steps of `history` led to it (the log tells them).
+    pub fn with_state(mut setup: Setup, state: State, history: &[Step], blocking: bool) -> Session {
         setup
             .seats
             .resize(state.config.players as usize, Seat::Ai(Level::Greedy));
@@ -149,15 +178,27 @@ impl Session {
             .iter()
             .any(|a| a.is_some())
             .then(|| Worker::spawn(agents));
+        let humans: Vec<PlayerId> = (0..setup.seats.len())
+            .filter(|&i| setup.seats[i] == Seat::Human)
+            .map(|i| PlayerId(i as u8))
+            .collect();
+        let names = Names {
+            seats: (0..setup.seats.len())
+                .map(|i| seat_name(&setup, PlayerId(i as u8)))
+                .collect(),
+            you: (humans.len() == 1).then(|| humans[0]),
+        };
         let mut s = Session {
             setup,
             state,
             legal: Vec::new(),
             log: Vec::new(),
+            names,
             announce: None,
             flashes: Vec::new(),
             tracers: Vec::new(),
             slides: Vec::new(),
+            hops: Vec::new(),
             speed: 1.0,
             version: 0,
             ended_for: 0.0,
@@ -167,9 +208,28 @@ impl Session {
             wait: 0.5,
             blocking,
         };
-        s.record(events);
+        for step in history {
+            let lines = gt_words::describe(&step.before, &step.events, &s.names);
+            s.log.extend(lines);
+        }
+        s.trim_log();
         s.refresh_legal();
         s
+    }
+
+    /// A line of the client's own (errors, notes).
+    fn note(&mut self, text: impl Into<String>) {
+        self.log.push(Entry {
+            actor: None,
+            tone: Tone::Normal,
+            public: text.into(),
+            private: None,
+        });
+    }
+
+    fn trim_log(&mut self) {
+        let extra = self.log.len().saturating_sub(MAX_LOG);
+        self.log.drain(..extra);
     }
 
     /// Same seats and table, next seed.
@@ -233,6 +293,10 @@ impl Session {
             m.age += dt;
         }
         self.slides.retain(|m| m.age < SLIDE_TIME);
+        for h in &mut self.hops {
+            h.age += dt;
+        }
+        self.hops.retain(|h| h.age < HOP_TIME);
         if self.over() {
             self.ended_for += dt;
             return;
@@ -255,8 +319,7 @@ impl Session {
         }
         if let Some(mut cmd) = self.ready.take() {
             if gt::validate(&self.state, &cmd).is_err() {
-                self.log
-                    .push("The AI tried an illegal move; it passes.".into());
+                self.note("The AI tried an illegal move; it passes.");
                 cmd = Command::Pass;
             }
             if cmd == Command::Pass {
@@ -297,23 +360,23 @@ impl Session {
     }
 
     fn apply(&mut self, cmd: Command) {
-        let who = self.state.active;
+        let before = self.state.clone();
         match gt::play(&mut self.state, cmd) {
             Ok(ev) => {
                 self.version += 1;
-                if cmd != Command::Pass {
-                    self.log
-                        .push(format!("{}: {}", self.name(who), format_command(&cmd)));
-                }
-                self.record(&ev);
+                let lines = gt_words::describe(&before, &ev, &self.names);
+                self.log.extend(lines);
+                self.trim_log();
+                self.animate(&ev);
                 self.wait = if cmd == Command::Pass { 0.25 } else { 0.45 } / self.speed;
             }
-            Err(e) => self.log.push(format!("Not allowed: {e}")),
+            Err(e) => self.note(format!("Not allowed: {e}")),
         }
         self.refresh_legal();
     }
 
-    fn record(&mut self, events: &[Event]) {
+    /// Flashes, tracers, slides and hops for one command's events.
+    fn animate(&mut self, events: &[Event]) {
         for e in events {
             match *e {
                 Event::Moved { from, to } => {
@@ -323,8 +386,28 @@ impl Session {
                         self.slides.push(Slide { from, to, age: 0.0 });
                     }
                 }
-                Event::Descended { at, .. }
-                | Event::Fortified { at, .. }
+                Event::Descended { at, .. } => {
+                    self.flash(at, false);
+                    self.hops.retain(|h| h.at != at);
+                    self.hops.push(Hop {
+                        at,
+                        down: true,
+                        orbit: 0,
+                        age: 0.0,
+                    });
+                }
+                Event::EnteredOrbit { from, .. } => {
+                    // The rover joined the end of the orbit list.
+                    let orbit = self.state.orbit.len().saturating_sub(1);
+                    self.hops.retain(|h| h.down || h.orbit != orbit);
+                    self.hops.push(Hop {
+                        at: from,
+                        down: false,
+                        orbit,
+                        age: 0.0,
+                    });
+                }
+                Event::Fortified { at, .. }
                 | Event::Built { at, .. }
                 | Event::Produced { at, .. }
                 | Event::Healed { at, .. }
@@ -335,16 +418,7 @@ impl Session {
                 Event::Shot { from, to, .. } => self.tracers.push(Tracer { from, to, age: 0.0 }),
                 _ => {}
             }
-            match *e {
-                Event::Faced { .. } | Event::Moved { .. } => {}
-                Event::TurnStarted { player, turn } => self
-                    .log
-                    .push(format!("— turn {turn}: {} —", self.name(player))),
-                _ => self.log.push(format_event(e)),
-            }
         }
-        let keep = self.log.len().saturating_sub(300);
-        self.log.drain(..keep);
     }
 
     fn flash(&mut self, at: Loc, bad: bool) {
@@ -354,12 +428,12 @@ impl Session {
 }
 
 /// Plays on headlessly with greedy agents (seeded from `seed`) until `turns` player turns have
-/// started or the game ends; returns the events of the last moves.
-pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Event> {
+/// started or the game ends; returns the last moves.
+pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
     let mut agents: Vec<Box<dyn Agent<State>>> = (0..state.config.players as u64)
         .map(|i| Level::Greedy.agent(seed.wrapping_mul(7).wrapping_add(i)))
         .collect();
-    let mut events = Vec::new();
+    let mut steps = std::collections::VecDeque::new();
     let mut guard = 0;
     while state.outcome == Outcome::Ongoing && state.turn < turns && guard < 20_000 {
         guard += 1;
@@ -368,10 +442,14 @@ pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Event> {
         if gt::validate(state, &cmd).is_err() {
             cmd = Command::Pass;
         }
-        let Ok(ev) = gt::play(state, cmd) else { break };
-        events.extend(ev);
+        let before = state.clone();
+        let Ok(events) = gt::play(state, cmd) else {
+            break;
+        };
+        if steps.len() == 40 {
+            steps.pop_front();
+        }
+        steps.push_back(Step { before, events });
     }
-    let keep = events.len().saturating_sub(60);
-    events.drain(..keep);
-    events
+    steps.into()
 }
