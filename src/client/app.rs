@@ -134,7 +134,7 @@ impl App {
             }
         }
         let (sw, sh) = (screen_width(), screen_height());
-        let zoom = (sw / 1280.0).min(sh / 800.0).clamp(1.0, 2.0);
+        let zoom = table::layout::ui_zoom(vec2(sw, sh));
         if (zoom - self.zoom).abs() > 0.01 {
             egui_macroquad::cfg(|ctx| ctx.set_zoom_factor(zoom));
             self.zoom = zoom;

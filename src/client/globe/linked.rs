@@ -88,7 +88,10 @@ pub fn toggles(ctx: &egui_macroquad::egui::Context, mode: &mut Mode, right: f32)
     use egui_macroquad::egui;
     let bottom = ctx.screen_rect().bottom();
     egui::Area::new(egui::Id::new("globe-toggles"))
-        .fixed_pos(egui::pos2(right - 226.0, bottom - 30.0))
+        .fixed_pos(egui::pos2(
+            right - crate::client::table::layout::TOGGLES_W + 6.0,
+            bottom - 30.0,
+        ))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 let split = ui.selectable_label(*mode == Mode::Split, "🌐 Globe view (G)");
@@ -273,7 +276,7 @@ impl Linked {
         let light = mesh::light_for(view.eye, g.centre);
         let mark = inter.mark(Hit::Asset(a));
         let hovered = self.hover == Some(Hit::Asset(a));
-        mesh::globe(b, &g, light, |f| {
+        mesh::globe(b, &g, view.eye, light, |f| {
             let h = hash(seed ^ (f as u32 * 7919));
             let mut fill = mix(hue, hex(0xd8d0b0), 0.25 * h);
             let mut border = hex(0x0b1422);

@@ -158,10 +158,11 @@ impl Batch {
         self.prism(&base, up, height, c, light);
     }
 
-    /// A flat ring (annulus) of `segments` around `centre` in the plane with normal `axis`.
+    /// A flat ring (annulus) around `centre` in the plane with normal `axis`; small rings (marks
+    /// around a piece) get fewer segments.
     pub fn ring(&mut self, centre: Vec3, axis: Vec3, radius: f32, width: f32, color: [u8; 4]) {
         let (t1, t2) = axis.normalize_or_zero().any_orthonormal_pair();
-        let n = 56;
+        let n = if radius < 0.5 { 20 } else { 56 };
         let at = |i: usize, r: f32| {
             let a = i as f32 / n as f32 * std::f32::consts::TAU;
             centre + (t1 * a.cos() + t2 * a.sin()) * r
@@ -202,11 +203,15 @@ pub struct FaceLook {
 
 /// Adds a whole globe: each face an inset polygon in its fill colour surrounded by a band in its
 /// border colour, both flat-shaded from the face normal against `light` (world direction).
-pub fn globe(b: &mut Batch, g: &Placed, light: Vec3, look: impl Fn(usize) -> FaceLook) {
+/// Faces turned away from `eye` are hidden behind the solid and are left out.
+pub fn globe(b: &mut Batch, g: &Placed, eye: Vec3, light: Vec3, look: impl Fn(usize) -> FaceLook) {
     let geo = Geo::get();
     for f in 0..FACE_COUNT {
-        let l = look(f);
         let n = g.dir(geo.normals[f]);
+        if (g.point(geo.centres[f]) - eye).dot(n) >= 0.0 {
+            continue;
+        }
+        let l = look(f);
         let fill = shade(l.fill, n, light);
         let border = if l.glow {
             let c = l.border;
@@ -267,10 +272,17 @@ mod tests {
             band: 0.1,
             glow: false,
         };
-        globe(&mut b, &p, Vec3::Z, look);
+        // Seen from two opposite sides, every face is drawn exactly once:
         // 12 pentagons and 80 triangles, each inset plus one quad per side.
+        globe(&mut b, &p, Vec3::Z * 50.0, Vec3::Z, look);
+        let front = b.mesh.vertices.len();
+        globe(&mut b, &p, -Vec3::Z * 50.0, Vec3::Z, look);
         let verts = 12 * (5 + 5 * 4) + 80 * (3 + 3 * 4);
         assert_eq!(b.mesh.vertices.len(), verts);
+        assert!(
+            front > verts / 3 && front < verts * 2 / 3,
+            "{front} of {verts}"
+        );
         assert!(b.mesh.indices.iter().all(|&i| (i as usize) < verts));
     }
 }

@@ -141,7 +141,7 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
             .iter()
             .find(|x| x.at.planet == d.planet && x.at.face.index() == f)
     };
-    mesh::globe(b, g, light, |f| {
+    mesh::globe(b, g, d.view.eye, light, |f| {
         let face = FaceId::from_index(f);
         let mut fill = if !board.is_playable(face) {
             UNUSED

@@ -83,6 +83,14 @@ pub fn panel_width(screen_w: f32) -> f32 {
     (screen_w * 0.235).clamp(280.0, 420.0)
 }
 
+/// Width (in egui points) of the globe view's toggles at the bottom right of the table.
+pub const TOGGLES_W: f32 = 232.0;
+
+/// egui's zoom for a window of this size: 1 at 1280×800, growing with larger windows.
+pub fn ui_zoom(screen: Vec2) -> f32 {
+    (screen.x / 1280.0).min(screen.y / 800.0).clamp(1.0, 2.0)
+}
+
 impl Layout {
     pub fn compute(
         st: &State,
@@ -136,7 +144,15 @@ impl Layout {
                 place_ships(st, sd.player, col, s, &mut ships);
             }
         }
-        let hand = hand_cards(st, viewer, hand_area, info_box, s);
+        // The globe view's toggles sit at the bottom right: the hand stays clear of them.
+        let toggles_w = TOGGLES_W * ui_zoom(screen);
+        let hand_room = Rect::new(
+            hand_area.x,
+            hand_area.y,
+            (hand_area.w - toggles_w).max(info_box.right() + 80.0 * s - hand_area.x),
+            hand_area.h,
+        );
+        let hand = hand_cards(st, viewer, hand_room, info_box, s);
         let chips = chips(st, &sides[1], legal, s);
         Layout {
             s,
