@@ -22,7 +22,12 @@ pub struct Log {
 impl Log {
     /// Adds the lines for one command's events.
     pub fn record(&mut self, s: &State, events: &[Event], names: &Names) {
-        self.lines.extend(describe(s, events, names));
+        self.extend(describe(s, events, names));
+    }
+
+    /// Adds lines written elsewhere (another ruleset's wording).
+    pub fn extend(&mut self, lines: impl IntoIterator<Item = Entry>) {
+        self.lines.extend(lines);
         self.trim();
     }
 
@@ -49,7 +54,12 @@ impl Log {
 
     /// Shows the log, as `viewer` may read it, filling the space left in `ui`. Only the lines
     /// in view are laid out; the others take the space they took when last shown.
-    pub fn show(&mut self, ui: &mut egui::Ui, viewer: Option<PlayerId>) {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        viewer: Option<PlayerId>,
+        seat: impl Fn(PlayerId) -> egui::Color32,
+    ) {
         let width = ui.available_width();
         if (width - self.measured_for.0).abs() > 0.5 || viewer != self.measured_for.1 {
             self.heights.iter_mut().for_each(|h| *h = f32::NAN);
@@ -67,7 +77,7 @@ impl Log {
                     let in_view = y + *h >= view.min.y - 40.0 && y <= view.max.y + 40.0;
                     if h.is_nan() || in_view {
                         let before = ui.cursor().min.y;
-                        line(ui, e, viewer);
+                        line(ui, e, viewer, &seat);
                         *h = ui.cursor().min.y - before;
                     } else {
                         ui.add_space(*h);
@@ -78,12 +88,16 @@ impl Log {
     }
 }
 
-fn line(ui: &mut egui::Ui, e: &Entry, viewer: Option<PlayerId>) {
+/// One line: turns as coloured separators, other lines with a dot in the actor's colour,
+/// fights and destruction tinted.
+fn line(
+    ui: &mut egui::Ui,
+    e: &Entry,
+    viewer: Option<PlayerId>,
+    seat: &impl Fn(PlayerId) -> egui::Color32,
+) {
     let text = e.text_for(viewer);
-    let actor = e
-        .actor
-        .map(|p| theme::egui_color(theme::seat(p)))
-        .unwrap_or(egui::Color32::from_gray(150));
+    let actor = e.actor.map(seat).unwrap_or(egui::Color32::from_gray(150));
     match e.tone {
         Tone::Turn => {
             ui.add_space(2.0);

@@ -48,7 +48,8 @@ pub fn show(
             ui.separator();
             ui.label(RichText::new("Log").font(theme::bold(14.0)));
             let reader = game.log_reader();
-            game.log.show(ui, reader);
+            game.log
+                .show(ui, reader, |p| theme::egui_color(theme::seat(p)));
         });
     action
 }

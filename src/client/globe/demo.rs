@@ -30,15 +30,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
     let seed = opts.demo.unwrap_or(1);
     let bench = opts.bench_frames.is_some();
     let ai_only = opts.demo.is_some() && !bench;
-    let seats = (0..config.players)
-        .map(|i| {
-            if i == 0 && !ai_only {
-                Seat::Human
-            } else {
-                Seat::Ai(Level::Greedy)
-            }
-        })
-        .collect();
+    let seats = seats(config.players, ai_only);
     let setup = Setup {
         config,
         seats,
@@ -133,15 +125,7 @@ pub fn from_scenario(
         }
     }
     let ai_only = opts.demo.is_some();
-    let seats = (0..state.config.players)
-        .map(|i| {
-            if i == 0 && !ai_only {
-                Seat::Human
-            } else {
-                Seat::Ai(Level::Greedy)
-            }
-        })
-        .collect();
+    let seats = seats(state.config.players, ai_only);
     let setup = Setup {
         config: state.config,
         seats,
@@ -173,4 +157,17 @@ fn spread_placements(state: &mut gt::State) -> Vec<Step> {
         }
     }
     steps
+}
+
+/// The first seat is a person unless the AI plays every seat; the others are the greedy AI.
+fn seats(players: u8, ai_only: bool) -> Vec<Seat> {
+    (0..players)
+        .map(|i| {
+            if i == 0 && !ai_only {
+                Seat::Human
+            } else {
+                Seat::Ai(Level::Greedy)
+            }
+        })
+        .collect()
 }

@@ -6,7 +6,6 @@ use super::choice::{self, Sel, Tool};
 use super::gt_words::place;
 use super::screen::{seat_egui, GtScreen};
 use crate::client::theme::{self, hex};
-use crate::client::words::{Entry, Tone};
 use crate::globetrotter::{Command, Drill, Outcome, Phase, PlanetId, Side, Structure};
 use egui_macroquad::egui::{self, RichText};
 
@@ -68,15 +67,7 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
                 ui.add(egui::Slider::new(&mut scr.session.speed, 0.25..=8.0).logarithmic(true));
             });
             ui.checkbox(&mut scr.follow, "Follow the AI's moves");
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    let log = &scr.session.log;
-                    for e in &log[log.len().saturating_sub(60)..] {
-                        log_line(ui, e);
-                    }
-                });
+            scr.session.log.show(ui, None, seat_egui);
         });
     if scr.session.over() && scr.session.ended_for > 0.8 {
         if let Some(a) = game_over(ctx, scr) {
@@ -84,38 +75,6 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
         }
     }
     act
-}
-
-/// One log line, in the card table's log style: turns as coloured separators, other lines
-/// with a dot in the actor's colour, fights and destruction tinted.
-fn log_line(ui: &mut egui::Ui, e: &Entry) {
-    let actor = e
-        .actor
-        .map(seat_egui)
-        .unwrap_or(egui::Color32::from_gray(150));
-    if e.tone == Tone::Turn {
-        ui.add_space(2.0);
-        ui.horizontal(|ui| {
-            ui.label(
-                RichText::new(&e.public)
-                    .font(theme::bold(12.5))
-                    .color(actor),
-            );
-            ui.add(egui::Separator::default().horizontal());
-        });
-        return;
-    }
-    let color = match e.tone {
-        Tone::Major => theme::egui_color(theme::WARN),
-        Tone::Fight => egui::Color32::from_rgb(0xf0, 0xc8, 0xc8),
-        Tone::Quiet => theme::egui_color(theme::TEXT_FAINT),
-        _ => theme::egui_color(theme::TEXT),
-    };
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 4.0;
-        ui.label(RichText::new("●").size(8.0).color(actor));
-        ui.label(RichText::new(&e.public).size(12.5).color(color));
-    });
 }
 
 fn players(ui: &mut egui::Ui, scr: &GtScreen) {

@@ -9,7 +9,8 @@ use crate::agent::mcts::{MctsAgent, MctsConfig};
 use crate::agent::random::RandomAgent;
 use crate::agent::Agent;
 use crate::client::ai_thread::Worker;
-use crate::client::words::{Entry, Names, Tone};
+use crate::client::log::Log;
+use crate::client::words::Names;
 use crate::globetrotter::eval::GlobetrotterHeuristic;
 use crate::globetrotter::{self as gt, Command, Config, Event, Loc, Outcome, State};
 use crate::ids::PlayerId;
@@ -109,15 +110,13 @@ pub struct Step {
 pub const FLASH_TIME: f32 = 1.1;
 pub const SLIDE_TIME: f32 = 0.4;
 pub const HOP_TIME: f32 = 0.75;
-/// Most log lines kept.
-const MAX_LOG: usize = 300;
 
 pub struct Session {
     pub setup: Setup,
     pub state: State,
     /// Legal commands now (empty unless a person may act).
     pub legal: Vec<Command>,
-    pub log: Vec<Entry>,
+    pub log: Log,
     pub names: Names,
     /// The AI's next move, shown before it is played: (command, age, duration).
     pub announce: Option<(Command, f32, f32)>,
@@ -192,7 +191,7 @@ impl Session {
             setup,
             state,
             legal: Vec::new(),
-            log: Vec::new(),
+            log: Log::default(),
             names,
             announce: None,
             flashes: Vec::new(),
@@ -212,24 +211,13 @@ impl Session {
             let lines = gt_words::describe(&step.before, &step.events, &s.names);
             s.log.extend(lines);
         }
-        s.trim_log();
         s.refresh_legal();
         s
     }
 
     /// A line of the client's own (errors, notes).
     fn note(&mut self, text: impl Into<String>) {
-        self.log.push(Entry {
-            actor: None,
-            tone: Tone::Normal,
-            public: text.into(),
-            private: None,
-        });
-    }
-
-    fn trim_log(&mut self) {
-        let extra = self.log.len().saturating_sub(MAX_LOG);
-        self.log.drain(..extra);
+        self.log.note(text);
     }
 
     /// Same seats and table, next seed.
@@ -366,7 +354,6 @@ impl Session {
                 self.version += 1;
                 let lines = gt_words::describe(&before, &ev, &self.names);
                 self.log.extend(lines);
-                self.trim_log();
                 self.animate(&ev);
                 self.wait = if cmd == Command::Pass { 0.25 } else { 0.45 } / self.speed;
             }
