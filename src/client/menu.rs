@@ -2,7 +2,7 @@
 //! builder, quit; and each side's deck from `decks/`. Load problems are listed here.
 use super::catalog::Catalog;
 use super::game::{Seat, SeatKind, Setup};
-use super::paint::{fade, Align, Painter};
+use super::paint::{circle_outline, fade, Align, Painter};
 use super::table::draw_background;
 use super::theme::{self, hex};
 use egui_macroquad::egui::{self, RichText};
@@ -53,13 +53,7 @@ pub fn backdrop(p: &mut Painter, t: f32) {
     // A planet with a few orbits, for atmosphere.
     let c = vec2(w * 0.5, h * 0.2);
     for (i, r) in [110.0, 150.0, 195.0].iter().enumerate() {
-        draw_circle_lines(
-            c.x,
-            c.y,
-            r * s,
-            1.0,
-            fade(theme::DV, 0.10 + 0.04 * i as f32),
-        );
+        circle_outline(c, r * s, 1.0, fade(theme::DV, 0.10 + 0.04 * i as f32));
         let a = t * (0.35 - 0.08 * i as f32) + i as f32 * 2.0;
         draw_circle(
             c.x + a.cos() * r * s,

@@ -353,6 +353,30 @@ pub fn rrect_lines(r: Rect, radius: f32, thickness: f32, color: Color) {
     });
 }
 
+/// A circle outline from radius `r` out to `r + thickness` (as macroquad's
+/// `draw_circle_lines`), in one batch with segments to suit its size.
+pub fn circle_outline(c: Vec2, r: f32, thickness: f32, color: Color) {
+    if r <= 0.0 || thickness <= 0.0 {
+        return;
+    }
+    let n = ((r * 0.8) as u16).clamp(12, 40);
+    SHAPE_BUF.with_borrow_mut(|(_, _, verts, idx)| {
+        verts.clear();
+        idx.clear();
+        for i in 0..n {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            let d = vec2(a.cos(), a.sin());
+            verts.push(vertex(c + d * r, color));
+            verts.push(vertex(c + d * (r + thickness), color));
+        }
+        for k in 0..n {
+            let (a, b) = (2 * k, 2 * ((k + 1) % n));
+            idx.extend([a, a + 1, b, b, a + 1, b + 1]);
+        }
+        submit(verts, idx);
+    });
+}
+
 /// A line with an arrow head at `to`.
 pub fn arrow(from: Vec2, to: Vec2, thickness: f32, color: Color) {
     let d = to - from;

@@ -1,7 +1,7 @@
 //! Card faces: assets (with the transfer dial), ship mini-cards, hand cards, face-down projects,
 //! the upgrade tucked under its asset, and the outlines that mark selections and targets.
 use super::super::interact::Mark;
-use super::super::paint::{fade, grow, mix, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{circle_outline, fade, grow, mix, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::dial;
 use crate::data::Class;
@@ -366,7 +366,7 @@ pub fn draw_back(
     rrect_lines(r, rad, 1.2 * s, theme::CARD_BACK_EDGE);
     let c = vec2(r.x + r.w / 2.0, r.y + r.h * 0.42);
     let rr = r.w.min(r.h) * 0.24;
-    draw_circle_lines(c.x, c.y, rr, 1.2 * s, fade(theme::CARD_BACK_EDGE, 0.9));
+    circle_outline(c, rr, 1.2 * s, fade(theme::CARD_BACK_EDGE, 0.9));
     draw_circle(c.x, c.y, rr * 0.35, fade(theme::CARD_BACK_EDGE, 0.9));
     draw_circle(c.x + rr, c.y - rr * 0.2, rr * 0.18, hex(0xb9b0ff));
     if let Some(l) = label {

@@ -1,7 +1,7 @@
 //! The orbit-counter dial. An asset lists 1–4 transfer costs clockwise (O7); the dial shows them
 //! at the four positions of the counter (1 at the top, then clockwise) and a lit sector that
 //! turns with the counter, so the rotation is visible.
-use super::super::paint::{fade, Align, Painter};
+use super::super::paint::{circle_outline, fade, Align, Painter};
 use super::super::theme::{self, hex};
 use macroquad::prelude::*;
 use std::f32::consts::{FRAC_PI_2, PI};
@@ -34,9 +34,9 @@ pub fn draw_counter(p: &mut Painter, c: Vec2, r: f32, counter: u8, angle: f32, s
 
 fn ring(p: &mut Painter, c: Vec2, r: f32, labels: &[String], counter: u8, angle: f32, s: f32) {
     draw_circle(c.x, c.y, r, hex(0x0b1220));
-    draw_circle_lines(c.x, c.y, r, 1.2 * s, hex(0x3d5a80));
+    circle_outline(c, r, 1.2 * s, hex(0x3d5a80));
     let orbit = r * 0.6;
-    draw_circle_lines(c.x, c.y, orbit, 1.0, fade(theme::DV, 0.18));
+    circle_outline(c, orbit, 1.0, fade(theme::DV, 0.18));
     let disc = r * 0.38;
     let font = (r * 0.52).max(7.0);
     if counter > 0 {

@@ -1,7 +1,7 @@
 //! The viewer's hand along the bottom: cards fan out, the one under the mouse rises, and cards
 //! that can be played now are outlined. Each card shows its cost, type, stats and abilities.
 use super::super::interact::Interaction;
-use super::super::paint::{fade, mix, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{circle_outline, fade, mix, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::card::draw_mark;
 use super::layout::{lift, Hit, Layout};
@@ -89,7 +89,7 @@ pub fn draw_hand_card(p: &mut Painter, st: &State, c: CardRef, r: Rect, s: f32) 
         head.bottom() + 2.0 * s + 13.5 * s / 2.0,
     );
     draw_circle(cc.x, cc.y, cost_r, hex(0x0d1422));
-    draw_circle_lines(cc.x, cc.y, cost_r, 1.2 * s, theme::WARN);
+    circle_outline(cc, cost_r, 1.2 * s, theme::WARN);
     p.text_in(
         &card.construction_cost.to_string(),
         Rect::new(cc.x - cost_r, cc.y - cost_r, 2.0 * cost_r, 2.0 * cost_r),

@@ -14,7 +14,7 @@ pub mod phase_bar;
 use super::game::{Game, FLASH_TIME};
 use super::interact::{targets, Interaction, Mark, Sel};
 use super::labels::{announce_label, dv_cost};
-use super::paint::{arrow, fade, rrect, rrect_lines, Align, Painter};
+use super::paint::{arrow, circle_outline, fade, rrect, rrect_lines, Align, Painter};
 use super::theme::{self, hex};
 use crate::ids::CardRef;
 use crate::rules::Command;
@@ -274,7 +274,7 @@ fn announce(
     };
     match (from, to) {
         (Some(f), Some(t)) => arrow(f, t, 3.5 * s, fade(seat, 0.9 * a)),
-        (Some(f), None) => draw_circle_lines(f.x, f.y, 30.0 * s, 3.0 * s, fade(seat, 0.9 * a)),
+        (Some(f), None) => circle_outline(f, 30.0 * s, 3.0 * s, fade(seat, 0.9 * a)),
         _ => {}
     }
     let text = format!("{}: {}", game.names.player(by), announce_label(st, &cmd));
