@@ -12,6 +12,7 @@ mod deckbuilder;
 mod game;
 mod gameover;
 mod globe;
+mod glyphs;
 mod interact;
 mod labels;
 mod log;

@@ -2,10 +2,12 @@
 //!
 //! macroquad starts a new draw call whenever the texture changes, and text uses the font atlas
 //! while shapes use none. Interleaving both card by card would cost hundreds of draw calls, so
-//! [`Painter`] queues text and draws it at [`Painter::flush`], once per layer, grouped by face.
+//! [`Painter`] queues text and draws it at [`Painter::flush`], once per layer, from one glyph
+//! atlas for both faces ([`super::glyphs`]).
 //! Overlapping cards (a crowded orbital, a fanned hand) stay in one layer: while a card is drawn,
 //! the cards that will cover it are set as occluders ([`Painter::covered_by`]) and its text is cut
 //! short where they begin, as the card on top would hide it.
+use super::glyphs::Glyphs;
 use super::metrics::Metrics;
 use macroquad::prelude::*;
 
@@ -60,6 +62,7 @@ pub struct Painter {
     /// Rectangles drawn later in this layer, over the text being queued now.
     occluders: Vec<Rect>,
     metrics: Metrics,
+    glyphs: Glyphs,
 }
 
 impl Painter {
@@ -69,6 +72,7 @@ impl Painter {
             queue: Vec::with_capacity(256),
             occluders: Vec::new(),
             metrics: Metrics::default(),
+            glyphs: Glyphs::new(REGULAR_TTF, BOLD_TTF),
         }
     }
 
@@ -199,28 +203,12 @@ impl Painter {
         lines
     }
 
-    /// Draws every queued text (call at the end of each layer): bold first, then regular, so
-    /// that each face's glyphs go out as one batch.
+    /// Draws every queued text (call at the end of each layer): both faces share one glyph
+    /// atlas, so the layer's text goes out as one batch.
     pub fn flush(&mut self) {
-        self.queue.sort_by_key(|c| !c.bold);
+        self.glyphs.begin();
         for c in self.queue.drain(..) {
-            let font = if c.bold {
-                &self.fonts.bold
-            } else {
-                &self.fonts.regular
-            };
-            draw_text_ex(
-                &c.text,
-                c.x,
-                c.y,
-                TextParams {
-                    font: Some(font),
-                    font_size: c.size,
-                    font_scale: 1.0,
-                    color: c.color,
-                    ..Default::default()
-                },
-            );
+            self.glyphs.draw(&c.text, c.x, c.y, c.size, c.bold, c.color);
         }
     }
 
