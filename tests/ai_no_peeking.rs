@@ -128,7 +128,7 @@ fn check(spec: &str, seed: u64, count: usize) {
 #[test]
 fn o26_mcts_search_statistics_ignore_hidden_cards() {
     let spec = AgentSpec::parse("mcts:iters=1500").expect("spec");
-    let AgentSpec::Mcts(cfg) = spec else {
+    let AgentSpec::Mcts(cfg, _) = spec else {
         unreachable!()
     };
     let mut checked = 0;

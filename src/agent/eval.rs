@@ -7,6 +7,7 @@
 //! size, their face-down projects by points, never by identity (O26).
 use super::game::{advantages, Heuristic, MAX_PLAYERS};
 use crate::data::{Card, CardKind};
+use crate::ids::CardRef;
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, NONE};
 use rand::Rng;
@@ -29,6 +30,10 @@ pub const BUILD_POINT: f32 = 0.5;
 pub const DELTA_VEE: f32 = 0.05;
 /// Per point of construction power (future production).
 pub const INCOME: f32 = 0.8;
+/// Default share of bombardment power counted as threat above full-power orbitals.
+pub const APPROACH: f32 = 0.4;
+/// Weight of material at the turn limit when the end-game fade is on (see [`material_weight`]).
+pub const ENDGAME_FLOOR: f32 = 0.2;
 
 /// Worth of a spacecraft card in play: cost, plus its bombardment power if it can ever reach an
 /// enemy asset (`reach`).
@@ -82,14 +87,45 @@ fn base_bp(card: &Card) -> f32 {
 
 /// Raw scores of every player, as the viewer may know them.
 pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
+    scores_with(s, viewer, &OrbitalsHeuristic::default(), out);
+}
+
+/// Weight of material (ships, structures, projects, hand) late in the game: 1 until `endgame`
+/// turns before the turn limit, then falling linearly to [`ENDGAME_FLOOR`] at the limit (O25: a
+/// game that reaches the limit is a draw, so material that is not turned into damage on the
+/// enemy homeworld by then is worth nothing). `endgame` 0 keeps it at 1.
+pub fn material_weight(s: &State, endgame: u16) -> f32 {
+    if endgame == 0 || s.turn_limit == 0 {
+        return 1.0;
+    }
+    let left = s.turn_limit.saturating_sub(s.turn) as f32;
+    (ENDGAME_FLOOR + (1.0 - ENDGAME_FLOOR) * left / endgame as f32).min(1.0)
+}
+
+/// Raw scores with the settings of `h`: material faded over the last `h.endgame` turns (see
+/// [`material_weight`]; homeworld damage and the threat of ships keep their full weight), the
+/// [`siege`] term weighed by `h.siege`, and `h.approach` for ships at an enemy asset.
+pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f32]) {
+    let mw = material_weight(s, h.endgame);
+    let siege_turns = h.siege;
+    // How far the end-game fade has gone (0 before it starts, 1 at the turn limit).
+    let fade = (1.0 - mw) / (1.0 - ENDGAME_FLOOR);
+    let approach = h.approach + (h.late_approach - h.approach) * fade;
     let n = (s.num_players as usize).min(MAX_PLAYERS).min(out.len());
     out.iter_mut().for_each(|v| *v = 0.0);
     // Per player: best damage weight of a reachable enemy target, cheapest reach, hand size.
     let mut best_target = [(0.0f32, u8::MAX); MAX_PLAYERS];
     let mut hand = [0usize; MAX_PLAYERS];
     let mut projects_on = [0u8; 256];
+    // Debris per (asset, orbital), for the doomed-ship check (orbitals past the eighth share one
+    // slot).
+    let mut debris = [0u8; 256 * 8];
     for c in &s.cards {
         match c.zone {
+            Zone::Debris if h.hazard && c.host != NONE => {
+                let k = c.host as usize * 8 + (c.orbital as usize).min(7);
+                debris[k] = debris[k].saturating_add(1);
+            }
             Zone::Asset if !c.has(flag::DESTROYED) => {
                 let card = s.db.card(c.card);
                 let (w, cost) = (damage_weight(card), reach_cost(card));
@@ -116,13 +152,23 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
         }
         let card = s.db.card(c.card);
         let score = match c.zone {
+            Zone::Ship if h.hazard && p == active && in_turn && doomed(s, i, &debris) => 0.0,
             Zone::Ship => {
                 let reach = base_dv(card) >= best_target[p].1;
                 let armor = card.ship().map(|x| x.armor).unwrap_or(1).max(1) as f32;
                 let hurt = 1.0 - 0.3 * (c.damage as f32 / armor).min(1.0);
-                ship_worth(card, reach) * hurt
-                    + DELTA_VEE * c.dv as f32
-                    + position(s, c.host, c.orbital, p, card, reach, best_target[p].0)
+                mw * (ship_worth(card, reach) * hurt + DELTA_VEE * c.dv as f32)
+                    + position(
+                        s,
+                        c.host,
+                        c.orbital,
+                        p,
+                        card,
+                        reach,
+                        best_target[p].0,
+                        mw,
+                        approach,
+                    )
             }
             Zone::Asset => {
                 let a = card.asset();
@@ -139,12 +185,18 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
                     let mut v = if homeworld {
                         -HW * (x + x * x) / 2.0
                     } else {
-                        structure_worth(card) * (1.0 - 0.5 * x)
+                        mw * structure_worth(card) * (1.0 - 0.5 * x)
                     };
                     // What the player to move can still do with this asset this turn.
                     if p == active && in_turn && !c.has(flag::TAPPED) {
                         let can_build = hand[p] > 0 || projects_on[i] > 0;
-                        v += untapped(card, s.phase, c.damage, can_build);
+                        v += untapped(card, s.phase, c.damage, can_build, mw);
+                    } else if h.tempo && (p != active || !in_turn) {
+                        // What it will do in its owner's next turn (building or research, not
+                        // repair): every player's assets count the same wherever a leaf falls
+                        // in the turn cycle.
+                        let can_build = hand[p] > 0 || projects_on[i] > 0;
+                        v += untapped(card, Phase::Maneuvers, 0, can_build, mw);
                     }
                     v
                 }
@@ -154,7 +206,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
                     .upgrade()
                     .map(|u| u.bombardment_resistance)
                     .unwrap_or(1);
-                structure_worth(card) * (1.0 - 0.5 * c.damage as f32 / res.max(1) as f32)
+                mw * structure_worth(card) * (1.0 - 0.5 * c.damage as f32 / res.max(1) as f32)
             }
             Zone::Project => {
                 let crowd = projects_on[c.host as usize].max(1) as f32;
@@ -171,24 +223,134 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
                         _ => structure_worth(card),
                     };
                     let frac = (c.points as f32 / card.construction_cost.max(1) as f32).min(1.0);
-                    base + 0.02 * worth + frac * (worth - base).max(0.0) * 0.8
+                    mw * (base + 0.02 * worth + frac * (worth - base).max(0.0) * 0.8)
                 } else {
-                    base + 0.5 * c.points as f32
+                    mw * (base + 0.5 * c.points as f32)
                 }
             }
             _ => 0.0,
         };
         out[p] += score;
     }
+    if siege_turns > 0.0 {
+        siege(s, n, siege_turns, out);
+    }
     for (p, v) in out.iter_mut().enumerate().take(n) {
         let h = hand[p];
-        *v += HAND_CARD * h.min(HAND_SOFT_CAP) as f32
-            + HAND_EXTRA * h.saturating_sub(HAND_SOFT_CAP) as f32;
+        *v += mw
+            * (HAND_CARD * h.min(HAND_SOFT_CAP) as f32
+                + HAND_EXTRA * h.saturating_sub(HAND_SOFT_CAP) as f32);
     }
 }
 
-/// Threat of a ship: expected bombardment at an enemy asset, or progress towards one.
-fn position(s: &State, host: u8, orbital: u8, p: usize, card: &Card, reach: bool, w: f32) -> f32 {
+/// A ship of the player to move that is out of delta-vee in an orbital with enough debris to
+/// destroy it at the end of the turn (O18), and cannot bombard from there: it is as good as lost.
+/// (A ship that bombarded is also out of delta-vee, but its damage is already counted, so ships
+/// in range of an enemy asset are left alone.)
+fn doomed(s: &State, i: usize, debris: &[u8; 256 * 8]) -> bool {
+    let c = &s.cards[i];
+    if c.dv > 0 || c.host == NONE {
+        return false;
+    }
+    let r = CardRef(i as u8);
+    let k = c.host as usize * 8 + (c.orbital as usize).min(7);
+    if (debris[k] as u16 + c.damage as u16) < s.armor(r) as u16 {
+        return false;
+    }
+    let host = &s.cards[c.host as usize];
+    let enemy = host.owner != c.owner && !host.has(flag::DESTROYED);
+    !(enemy && s.bombardment_power(r) > c.orbital)
+}
+
+/// Siege of enemy homeworlds: the per-ship threat terms of [`position`] value each ship on its
+/// own, but a homeworld only falls when the bombardment it takes every turn outpaces the
+/// repair it can make every turn (O15, O20). For every player and every enemy homeworld, the
+/// ships that can bombard it from where they are and survive their own end of turn there (fewer
+/// debris in their orbital than their armor, O18) add up their power `P`; the player gains
+/// `turns · w · (P − R)` when `P` exceeds the homeworld's repair `R`, with
+/// `w` the homeworld's score per damage point. This gives the search a reason to mass ships at
+/// the lowest safe orbitals instead of bombarding away damage that is repaired every turn.
+fn siege(s: &State, n: usize, turns: f32, out: &mut [f32]) {
+    // Debris per (asset, orbital); orbitals beyond the eighth share the last slot.
+    let mut debris = [0u8; 256 * 8];
+    let mut any_ship_at_hw = false;
+    for c in &s.cards {
+        match c.zone {
+            Zone::Debris if c.host != NONE => {
+                let k = c.host as usize * 8 + (c.orbital as usize).min(7);
+                debris[k] = debris[k].saturating_add(1);
+            }
+            Zone::Ship if c.host != NONE => any_ship_at_hw = true,
+            _ => {}
+        }
+    }
+    if !any_ship_at_hw {
+        return;
+    }
+    // Power on each enemy homeworld, per attacking player: (homeworld index, power).
+    let mut power = [[0u32; MAX_PLAYERS]; MAX_PLAYERS];
+    let mut hw_of = [NONE; MAX_PLAYERS];
+    for (i, c) in s.cards.iter().enumerate() {
+        let p = c.owner.index();
+        if p >= n {
+            continue;
+        }
+        match c.zone {
+            Zone::Asset
+                if !c.has(flag::DESTROYED)
+                    && s.db.card(c.card).asset().is_some_and(|a| a.homeworld) =>
+            {
+                hw_of[p] = i as u8;
+            }
+            Zone::Ship if c.host != NONE => {
+                let host = &s.cards[c.host as usize];
+                let q = host.owner.index();
+                if q == p || q >= n || host.zone != Zone::Asset || host.has(flag::DESTROYED) {
+                    continue;
+                }
+                let hcard = s.db.card(host.card);
+                if !hcard.asset().map(|a| a.homeworld).unwrap_or(false) {
+                    continue;
+                }
+                let r = CardRef(i as u8);
+                let pw = s.bombardment_power(r).saturating_sub(c.orbital);
+                let k = c.host as usize * 8 + (c.orbital as usize).min(7);
+                if pw > 0 && debris[k] < s.armor(r) {
+                    power[p][q] += pw as u32;
+                }
+            }
+            _ => {}
+        }
+    }
+    for p in 0..n {
+        for q in 0..n {
+            if power[p][q] == 0 || hw_of[q] == NONE {
+                continue;
+            }
+            let hw = CardRef(hw_of[q]);
+            let res = s.resistance(hw).max(1) as f32;
+            let net = power[p][q] as f32 - s.repair_amount(hw) as f32;
+            if net > 0.0 {
+                out[p] += turns * (HW / res) * net;
+            }
+        }
+    }
+}
+
+/// Threat of a ship: expected bombardment at an enemy asset, or progress towards one. A threat to
+/// an asset other than a homeworld is material and weighs `mw`.
+#[allow(clippy::too_many_arguments)]
+fn position(
+    s: &State,
+    host: u8,
+    orbital: u8,
+    p: usize,
+    card: &Card,
+    reach: bool,
+    w: f32,
+    mw: f32,
+    approach: f32,
+) -> f32 {
     let bp = base_bp(card);
     if bp <= 0.0 || host == NONE {
         return 0.0;
@@ -197,7 +359,9 @@ fn position(s: &State, host: u8, orbital: u8, p: usize, card: &Card, reach: bool
     let acard = s.db.card(a.card);
     if a.owner.index() != p && !a.has(flag::DESTROYED) {
         let pw = (bp - orbital as f32).max(0.0);
-        return damage_weight(acard) * (pw + 0.4 * (bp - pw));
+        let homeworld = acard.asset().map(|x| x.homeworld).unwrap_or(false);
+        let scale = if homeworld { 1.0 } else { mw };
+        return scale * damage_weight(acard) * (pw + approach * (bp - pw));
     }
     if !reach {
         return 0.0;
@@ -208,16 +372,17 @@ fn position(s: &State, host: u8, orbital: u8, p: usize, card: &Card, reach: bool
 
 /// What an untapped asset can still do in its owner's turn from `phase` on: build, research or
 /// repair, whichever is worth most (O19–O21).
-fn untapped(card: &Card, phase: Phase, damage: u8, can_build: bool) -> f32 {
+/// Building and research are material (weighted by `mw`); repair protects the homeworld.
+fn untapped(card: &Card, phase: Phase, damage: u8, can_build: bool, mw: f32) -> f32 {
     let Some(a) = card.asset() else { return 0.0 };
     let cp = (a.construction_power as i16 + card.self_mods.construction_power as i16).max(0);
     let build = if can_build {
-        BUILD_POINT * cp as f32
+        mw * BUILD_POINT * cp as f32
     } else {
         0.0
     };
     let research = if phase <= Phase::Research {
-        HAND_CARD * (1 + card.self_mods.research_draws).max(0) as f32
+        mw * HAND_CARD * (1 + card.self_mods.research_draws).max(0) as f32
     } else {
         0.0
     };
@@ -232,21 +397,46 @@ fn untapped(card: &Card, phase: Phase, damage: u8, can_build: bool) -> f32 {
 }
 
 /// The card game's heuristic: [`scores`] through a sigmoid, and a light playout policy.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrbitalsHeuristic {
     /// Probability that a playout passes when it has other moves.
     pub pass_prob: f32,
+    /// Turns before the turn limit over which material fades (0: never); see
+    /// [`material_weight`].
+    pub endgame: u16,
+    /// Weight (in turns of net damage) of the [`siege`] term; 0 turns it off.
+    pub siege: f32,
+    /// Share of a ship's bombardment power counted as threat while it orbits an enemy asset
+    /// too high to bombard it at full power (the rest needs lower orbitals).
+    pub approach: f32,
+    /// The share `approach` moves to as the end-game fade goes on (equal to `approach`: no
+    /// change), so that ships press the attack when the turn limit nears.
+    pub late_approach: f32,
+    /// Count a ship of the player to move as lost when debris will destroy it at the end of
+    /// the turn and it cannot bombard where it is (see [`doomed`]).
+    pub hazard: bool,
+    /// Also count the build or research potential of the assets of players not to move (their
+    /// next turn), so that a leaf's value does not jump when the turn passes.
+    pub tempo: bool,
 }
 
 impl Default for OrbitalsHeuristic {
     fn default() -> Self {
-        OrbitalsHeuristic { pass_prob: 1.0 }
+        OrbitalsHeuristic {
+            pass_prob: 1.0,
+            endgame: 0,
+            siege: 0.0,
+            approach: APPROACH,
+            late_approach: APPROACH,
+            hazard: false,
+            tempo: false,
+        }
     }
 }
 
 impl Heuristic<State> for OrbitalsHeuristic {
     fn scores(&self, g: &State, viewer: usize, out: &mut [f32]) {
-        scores(g, viewer, out);
+        scores_with(g, viewer, self, out);
     }
 
     fn temperature(&self) -> f32 {
@@ -303,6 +493,7 @@ pub fn advantage(s: &State, player: usize) -> f32 {
 mod tests {
     use super::*;
     use crate::agent::testkit::new_state;
+    use crate::ids::PlayerId;
 
     #[test]
     fn fresh_game_is_about_even() {
@@ -311,6 +502,182 @@ mod tests {
         let v1 = advantage(&s, 1);
         assert!((v0 + v1).abs() < 1e-3, "{v0} {v1}");
         assert!(v0.abs() < TEMPERATURE, "{v0}");
+    }
+
+    /// The homeworld of player `p`.
+    fn homeworld(s: &State, p: usize) -> CardRef {
+        s.zone(PlayerId(p as u8), Zone::Asset)
+            .next()
+            .map(|(r, _)| r)
+            .unwrap()
+    }
+
+    /// Puts the first `id` card of player `p` still in their deck into play as a ship in
+    /// `orbital` of `host`, with full delta-vee.
+    fn ship(s: &mut State, p: usize, id: &str, host: CardRef, orbital: u8) -> CardRef {
+        let r = s
+            .zone(PlayerId(p as u8), Zone::Deck)
+            .find(|(_, c)| s.db.card(c.card).id == id)
+            .map(|(r, _)| r)
+            .unwrap_or_else(|| panic!("no {id} in deck {p}"));
+        let dv = s.db.card(s.inst(r).card).ship().unwrap().delta_vee;
+        let c = s.inst_mut(r);
+        c.zone = Zone::Ship;
+        c.host = host.0;
+        c.orbital = orbital;
+        c.dv = dv;
+        r
+    }
+
+    /// Puts the first spacecraft card of player `p` still in their deck into play as debris.
+    fn debris(s: &mut State, p: usize, host: CardRef, orbital: u8) {
+        let r = s
+            .zone(PlayerId(p as u8), Zone::Deck)
+            .find(|(_, c)| s.db.card(c.card).ship().is_some())
+            .map(|(r, _)| r)
+            .unwrap();
+        let c = s.inst_mut(r);
+        c.zone = Zone::Debris;
+        c.host = host.0;
+        c.orbital = orbital;
+    }
+
+    fn adv_with(s: &State, p: usize, h: &OrbitalsHeuristic) -> f32 {
+        let mut v = [0.0f32; 2];
+        scores_with(s, p, h, &mut v);
+        v[p] - v[1 - p]
+    }
+
+    #[test]
+    fn material_fades_only_in_the_end_game() {
+        let mut s = new_state(3);
+        s.turn_limit = 200;
+        s.turn = 50;
+        assert_eq!(material_weight(&s, 100), 1.0);
+        s.turn = 150;
+        assert!(
+            (material_weight(&s, 100) - (ENDGAME_FLOOR + (1.0 - ENDGAME_FLOOR) * 0.5)).abs() < 1e-6
+        );
+        s.turn = 200;
+        assert!((material_weight(&s, 100) - ENDGAME_FLOOR).abs() < 1e-6);
+        assert_eq!(material_weight(&s, 0), 1.0);
+        // Late in the game a ship at home counts for less, homeworld damage just as much.
+        let p = s.active.index();
+        let h = OrbitalsHeuristic {
+            endgame: 100,
+            ..OrbitalsHeuristic::default()
+        };
+        let home = homeworld(&s, p);
+        let mut t = s.clone();
+        ship(&mut t, p, "wasp", home, 0);
+        let early = {
+            let mut e = t.clone();
+            e.turn = 50;
+            adv_with(&e, p, &h) - {
+                let mut b = s.clone();
+                b.turn = 50;
+                adv_with(&b, p, &h)
+            }
+        };
+        let late = adv_with(&t, p, &h) - adv_with(&s, p, &h);
+        assert!(late > 0.0 && late < 0.5 * early, "{early} {late}");
+        let enemy = homeworld(&s, 1 - p);
+        let mut d = s.clone();
+        d.inst_mut(enemy).damage = 6;
+        let mut d50 = d.clone();
+        d50.turn = 50;
+        let mut s50 = s.clone();
+        s50.turn = 50;
+        let gain_late = adv_with(&d, p, &h) - adv_with(&s, p, &h);
+        let gain_early = adv_with(&d50, p, &h) - adv_with(&s50, p, &h);
+        assert!(
+            (gain_late - gain_early).abs() < 1e-3,
+            "{gain_early} {gain_late}"
+        );
+    }
+
+    #[test]
+    fn siege_prefers_joining_ships_that_outpace_repair() {
+        // Ares Prime repairs 2 a turn. An anvil in orbital 1 bombards for 2: no progress. A
+        // second anvil that comes down from the outermost orbital beside it makes 4 a turn,
+        // which the siege term rewards
+        // beyond the ship's own threat term.
+        let s0 = new_state(5);
+        let (vanguard, bastion) = (0, 1);
+        let ares = homeworld(&s0, bastion);
+        assert_eq!(s0.repair_amount(ares), 2);
+        let mut s = s0.clone();
+        s.active = PlayerId(vanguard as u8);
+        s.phase = Phase::Maneuvers;
+        ship(&mut s, vanguard, "anvil", ares, 1);
+        let second = ship(&mut s, vanguard, "anvil", ares, 3);
+        let mut joined = s.clone();
+        joined.inst_mut(second).orbital = 1;
+        let off = OrbitalsHeuristic::default();
+        let on = OrbitalsHeuristic { siege: 2.0, ..off };
+        let step_off = adv_with(&joined, vanguard, &off) - adv_with(&s, vanguard, &off);
+        let step_on = adv_with(&joined, vanguard, &on) - adv_with(&s, vanguard, &on);
+        // Net 2 damage a turn at 40/14 points each, for 2 turns.
+        let w = HW / 14.0;
+        assert!(
+            (step_on - step_off - 2.0 * w * 2.0).abs() < 1e-3,
+            "{step_off} {step_on}"
+        );
+        // One anvil alone that cannot outpace repair earns nothing from the siege term.
+        let mut alone = s0.clone();
+        ship(&mut alone, vanguard, "anvil", ares, 1);
+        assert_eq!(
+            adv_with(&alone, vanguard, &on),
+            adv_with(&alone, vanguard, &off)
+        );
+        // Ships that debris would destroy when they bombard do not count.
+        let mut deadly = joined.clone();
+        for _ in 0..4 {
+            debris(&mut deadly, bastion, ares, 1);
+        }
+        let mut base = s.clone();
+        for _ in 0..4 {
+            debris(&mut base, bastion, ares, 1);
+        }
+        let d_off = adv_with(&deadly, vanguard, &off) - adv_with(&base, vanguard, &off);
+        let d_on = adv_with(&deadly, vanguard, &on) - adv_with(&base, vanguard, &on);
+        assert!((d_on - d_off).abs() < 1e-3, "{d_off} {d_on}");
+    }
+
+    #[test]
+    fn hazard_counts_ships_that_debris_will_destroy_as_lost() {
+        let mut s = new_state(6);
+        s.phase = Phase::Maneuvers;
+        let p = s.active.index();
+        let enemy = homeworld(&s, 1 - p);
+        // A wasp that arrived in the outermost orbital of the enemy homeworld with no delta-vee
+        // left, among three debris: it cannot bombard from there and dies at the end of the turn.
+        let top =
+            s.db.card(s.inst(enemy).card)
+                .asset()
+                .unwrap()
+                .orbitals
+                .len() as u8
+                - 1;
+        for _ in 0..3 {
+            debris(&mut s, 1 - p, enemy, top);
+        }
+        let w = ship(&mut s, p, "wasp", enemy, top);
+        let mut stuck = s.clone();
+        stuck.inst_mut(w).dv = 0;
+        let off = OrbitalsHeuristic::default();
+        let on = OrbitalsHeuristic {
+            hazard: true,
+            ..off
+        };
+        assert!(adv_with(&stuck, p, &off) > adv_with(&stuck, p, &on) + 1.0);
+        // With delta-vee left it survives, and the setting changes nothing.
+        assert_eq!(adv_with(&s, p, &off), adv_with(&s, p, &on));
+        // A ship that just bombarded from a low orbital keeps its value.
+        let mut bombed = s.clone();
+        bombed.inst_mut(w).orbital = 0;
+        bombed.inst_mut(w).dv = 0;
+        assert_eq!(adv_with(&bombed, p, &off), adv_with(&bombed, p, &on));
     }
 
     #[test]

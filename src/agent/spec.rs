@@ -14,6 +14,12 @@
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
 //! | `mcts:horizon=1` | play the light policy to a turn boundary before evaluating (default 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
+//! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
+//! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |
+//! | `mcts:hazard=1` | card game: ships that debris will destroy at the end of the turn count as lost (default 0) |
+//! | `mcts:tempo=1` | card game: also count the next-turn build/research potential of players not to move (default 0) |
+//! | `mcts:approach=0.7` | card game: share of bombardment power counted as threat above full-power orbitals (default 0.4) |
+//! | `mcts:endgame=100` | card game: material fades over the last 100 turns before the limit (default 0 = off) |
 use super::eval::OrbitalsHeuristic;
 use super::game::{Game, Heuristic};
 use super::greedy::GreedyAgent;
@@ -32,7 +38,8 @@ pub const PRESETS: [(&str, u32); 3] = [("easy", 200), ("normal", 1000), ("hard",
 pub enum AgentSpec {
     Random,
     Greedy,
-    Mcts(MctsConfig),
+    /// MCTS with its search settings and the card game's evaluation settings.
+    Mcts(MctsConfig, OrbitalsHeuristic),
 }
 
 /// Why a spec string is not understood.
@@ -84,6 +91,7 @@ impl AgentSpec {
             }
             "mcts" => {
                 let mut cfg = MctsConfig::default();
+                let mut eval = OrbitalsHeuristic::default();
                 for o in opts {
                     match o.split_once('=') {
                         None => match PRESETS.iter().find(|(p, _)| *p == o) {
@@ -94,7 +102,7 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, prior, threads)"
+                                     keys: iters, ms, c, playout, horizon, prior, endgame, siege, approach, late, hazard, tempo, threads)"
                                 ))
                             }
                         },
@@ -124,6 +132,36 @@ impl AgentSpec {
                             "playout" => cfg.playout = number(k, v, "a number of commands")?,
                             "horizon" => cfg.horizon = number(k, v, "a number of turns")?,
                             "prior" => cfg.prior = number(k, v, "a number of virtual visits")?,
+                            "endgame" => eval.endgame = number(k, v, "a number of turns")?,
+                            "siege" => {
+                                let t: f32 = number(k, v, "a number")?;
+                                if !t.is_finite() || t < 0.0 {
+                                    return err("`siege` must be a non-negative number");
+                                }
+                                eval.siege = t;
+                            }
+                            "approach" => {
+                                let a: f32 = number(k, v, "a number")?;
+                                if !(0.0..=1.0).contains(&a) {
+                                    return err("`approach` must be between 0 and 1");
+                                }
+                                eval.approach = a;
+                            }
+                            "late" => {
+                                let a: f32 = number(k, v, "a number")?;
+                                if !(0.0..=1.0).contains(&a) {
+                                    return err("`late` must be between 0 and 1");
+                                }
+                                eval.late_approach = a;
+                            }
+                            "hazard" => {
+                                let v: u8 = number(k, v, "0 or 1")?;
+                                eval.hazard = v > 0;
+                            }
+                            "tempo" => {
+                                let v: u8 = number(k, v, "0 or 1")?;
+                                eval.tempo = v > 0;
+                            }
                             "threads" => {
                                 let t: usize = number(k, v, "a number of threads")?;
                                 if !(1..=256).contains(&t) {
@@ -134,13 +172,13 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, prior, threads)"
+                                     horizon, prior, endgame, siege, approach, late, hazard, tempo, threads)"
                                 ))
                             }
                         },
                     }
                 }
-                Ok(AgentSpec::Mcts(cfg))
+                Ok(AgentSpec::Mcts(cfg, eval))
             }
             "" => err("empty agent spec (available: random, greedy, mcts)"),
             other => err(format!(
@@ -149,12 +187,18 @@ impl AgentSpec {
         }
     }
 
-    /// Builds the agent for the card game, seeded for reproducible play.
+    /// Builds the agent for the card game, seeded for reproducible play. MCTS uses the spec's
+    /// evaluation settings; greedy always uses the default evaluation.
     pub fn build(&self, seed: u64) -> Box<dyn Agent> {
-        self.build_for::<State, _>(OrbitalsHeuristic::default(), seed)
+        let h = match self {
+            AgentSpec::Mcts(_, h) => *h,
+            _ => OrbitalsHeuristic::default(),
+        };
+        self.build_for::<State, _>(h, seed)
     }
 
-    /// Builds the agent for any ruleset, with that ruleset's heuristic.
+    /// Builds the agent for any ruleset, with that ruleset's heuristic (the spec's card-game
+    /// evaluation settings do not apply).
     pub fn build_for<G, H>(&self, heuristic: H, seed: u64) -> Box<dyn Agent<G>>
     where
         G: Game + 'static,
@@ -163,7 +207,7 @@ impl AgentSpec {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::<G>::new(seed)),
             AgentSpec::Greedy => Box::new(GreedyAgent::<G, H>::new(heuristic, seed)),
-            AgentSpec::Mcts(cfg) => Box::new(MctsAgent::<G, H>::new(
+            AgentSpec::Mcts(cfg, _) => Box::new(MctsAgent::<G, H>::new(
                 cfg.clone(),
                 heuristic,
                 seed,
@@ -179,7 +223,7 @@ impl fmt::Display for AgentSpec {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::Mcts(cfg) => {
+            AgentSpec::Mcts(cfg, eval) => {
                 let d = MctsConfig::default();
                 let mut parts: Vec<String> = Vec::new();
                 match (cfg.time, PRESETS.iter().find(|p| p.1 == cfg.iterations)) {
@@ -199,6 +243,25 @@ impl fmt::Display for AgentSpec {
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
                 }
+                let de = OrbitalsHeuristic::default();
+                if eval.endgame != de.endgame {
+                    parts.push(format!("endgame={}", eval.endgame));
+                }
+                if eval.siege != de.siege {
+                    parts.push(format!("siege={}", eval.siege));
+                }
+                if eval.approach != de.approach {
+                    parts.push(format!("approach={}", eval.approach));
+                }
+                if eval.tempo != de.tempo {
+                    parts.push(format!("tempo={}", eval.tempo as u8));
+                }
+                if eval.hazard != de.hazard {
+                    parts.push(format!("hazard={}", eval.hazard as u8));
+                }
+                if eval.late_approach != de.late_approach {
+                    parts.push(format!("late={}", eval.late_approach));
+                }
                 if cfg.threads != d.threads {
                     parts.push(format!("threads={}", cfg.threads));
                 }
@@ -216,15 +279,15 @@ mod tests {
     fn parses_names_presets_and_keys() {
         assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
         assert_eq!(AgentSpec::parse(" greedy "), Ok(AgentSpec::Greedy));
-        let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:hard,threads=2").unwrap() else {
+        let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:hard,threads=2").unwrap() else {
             panic!()
         };
         assert_eq!((c.iterations, c.threads), (5000, 2));
-        let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:iters=2000,c=1.4").unwrap() else {
+        let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:iters=2000,c=1.4").unwrap() else {
             panic!()
         };
         assert_eq!((c.iterations, c.c), (2000, 1.4));
-        let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:ms=250").unwrap() else {
+        let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:ms=250").unwrap() else {
             panic!()
         };
         assert_eq!(c.time, Some(Duration::from_millis(250)));
@@ -239,6 +302,8 @@ mod tests {
             "mcts:iters=2000,c=1.4",
             "mcts:ms=300",
             "mcts:easy,horizon=1",
+            "mcts:normal,endgame=120,late=0.8",
+            "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {
             let spec = AgentSpec::parse(s).unwrap();
             assert_eq!(spec.to_string(), s);
@@ -259,6 +324,8 @@ mod tests {
             ("mcts:c=-1", "non-negative"),
             ("mcts:threads=0", "between 1 and 256"),
             ("mcts:normal,", "empty option"),
+            ("mcts:approach=2", "between 0 and 1"),
+            ("mcts:siege=-1", "non-negative"),
         ] {
             let e = AgentSpec::parse(s).unwrap_err();
             assert!(e.0.contains(needle), "`{s}`: {e}");
