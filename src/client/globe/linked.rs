@@ -216,8 +216,8 @@ impl Linked {
         for body in &bodies {
             self.draw_body(&mut b, st, inter, body, &view, &mut labels);
         }
+        self.routes(&mut b, st, inter, &bodies, &view, &mut labels);
         b.flush();
-        self.routes(st, inter, &bodies, &view, &mut labels);
         self.batch = b;
         set_default_camera();
         for l in &labels {
@@ -373,6 +373,7 @@ impl Linked {
     /// current transfer cost of the destination).
     fn routes(
         &self,
+        b: &mut Batch,
         st: &State,
         inter: &Interaction,
         bodies: &[Body],
@@ -388,14 +389,13 @@ impl Linked {
             let a = outer(from, to.centre);
             let z = outer(to, from.centre);
             let pts = orbits::arc(a, z, 0.35 + 0.1 * (a - z).length(), 16);
-            let col = if lit {
-                theme::GOOD
+            let (col, width) = if lit {
+                (theme::GOOD, 0.03)
             } else {
-                fade(theme::DV, 0.35)
+                (fade(theme::DV, 0.35), 0.015)
             };
-            for w in pts.windows(2) {
-                draw_line_3d(w[0], w[1], col);
-            }
+            let rgba = [col.r, col.g, col.b, col.a].map(|x| (x.clamp(0.0, 1.0) * 255.0) as u8);
+            b.ribbon(&pts, view.eye, width, rgba);
             if let Some(s) = view.project(pts[8]) {
                 labels.push(Label {
                     at: s,

@@ -133,6 +133,16 @@ impl Batch {
         self.polygon(&[a, b, c, d], color);
     }
 
+    /// A polyline as a flat ribbon `width` wide, turned toward `eye` (lines in 3D that batch
+    /// with the solids instead of needing draw calls of their own).
+    pub fn ribbon(&mut self, pts: &[Vec3], eye: Vec3, width: f32, color: [u8; 4]) {
+        for w in pts.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let side = (q - p).cross(eye - p).normalize_or_zero() * (width * 0.5);
+            self.quad(p - side, q - side, q + side, p + side, color);
+        }
+    }
+
     /// A prism standing on a polygon: base corners lifted by `height` along `up`, lit sides.
     pub fn prism(&mut self, base: &[Vec3], up: Vec3, height: f32, c: Color, light: Vec3) {
         let top: Vec<Vec3> = base.iter().map(|&p| p + up * height).collect();
