@@ -6,6 +6,7 @@
 //! over the table. Selection is the table's own [`Interaction`]: clicking a ship, ring or
 //! globe here is the same as clicking it on the table, and the table's marks (legal burns,
 //! transfers, targets) light the rings and ships here.
+use super::glide::Glide;
 use super::linked_scene::{fit_distance, pick, scene, ship_pos, ships_on, Body};
 use super::mesh::{self, shade, Batch, FaceLook, Placed};
 use super::orbits::{self, GLOBE_R};
@@ -42,8 +43,8 @@ pub struct Linked {
     time: f32,
     hover: Option<Hit>,
     focus: Option<CardRef>,
-    /// Where each ship was drawn last frame: ships glide to their new orbital or asset.
-    drawn: std::collections::HashMap<CardRef, Vec3>,
+    /// Each ship's motion: burns spiral to the new orbital, transfers fly the route's arc.
+    glides: std::collections::HashMap<CardRef, Glide>,
     dt: f32,
 }
 
@@ -58,7 +59,7 @@ impl Default for Linked {
             time: 0.0,
             hover: None,
             focus: None,
-            drawn: Default::default(),
+            glides: Default::default(),
             dt: 0.0,
         }
     }
@@ -211,7 +212,7 @@ impl Linked {
         set_camera(&view.camera(screen_height()));
         let mut b = std::mem::take(&mut self.batch);
         let mut labels = Vec::new();
-        self.drawn
+        self.glides
             .retain(|r, _| st.get(*r).is_some_and(|i| i.zone == Zone::Ship));
         for body in &bodies {
             self.draw_body(&mut b, st, inter, body, &view, &mut labels);
@@ -323,12 +324,12 @@ impl Linked {
         }
         for (ship, inst) in ships_on(st, a) {
             let goal = ship_pos(st, a, ship, body.centre, self.time);
-            let k = 1.0 - (-self.dt * 7.0).exp();
-            let pos = match self.drawn.get(&ship) {
-                Some(&p) if (p - goal).length() < 20.0 => p.lerp(goal, k),
-                _ => goal,
-            };
-            self.drawn.insert(ship, pos);
+            let place = (a, inst.orbital);
+            let pos = self
+                .glides
+                .entry(ship)
+                .or_insert_with(|| Glide::at(place, body.centre, goal))
+                .step(place, body.centre, goal, self.dt);
             let m = inter.mark(Hit::Ship(ship));
             let size = if m == Some(Mark::Selected) { 0.1 } else { 0.07 };
             b.gem(pos, size, theme::seat(inst.owner), light);

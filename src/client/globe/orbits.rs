@@ -67,11 +67,13 @@ pub fn rows(far: &[u8], near: &[u8]) -> (Vec<Vec3>, Vec<Vec3>) {
 /// Points of an arc from `a` to `b` rising `lift` above the straight line at its middle.
 pub fn arc(a: Vec3, b: Vec3, lift: f32, pieces: usize) -> Vec<Vec3> {
     (0..=pieces)
-        .map(|i| {
-            let s = i as f32 / pieces.max(1) as f32;
-            a.lerp(b, s) + Vec3::Y * lift * 4.0 * s * (1.0 - s)
-        })
+        .map(|i| arc_at(a, b, lift, i as f32 / pieces.max(1) as f32))
         .collect()
+}
+
+/// The point at `s` (0 at `a`, 1 at `b`) of the arc from `a` to `b` rising `lift`.
+pub fn arc_at(a: Vec3, b: Vec3, lift: f32, s: f32) -> Vec3 {
+    a.lerp(b, s) + Vec3::Y * lift * 4.0 * s * (1.0 - s)
 }
 
 /// Distance in pixels from `p` to the polyline `pts` (screen space).
