@@ -59,7 +59,8 @@ impl Glyphs {
         }
     }
 
-    fn face(&self, bold: bool) -> Option<&fontdue::Font> {
+    /// The face, when its bytes could be read.
+    pub fn face(&self, bold: bool) -> Option<&fontdue::Font> {
         self.faces[bold as usize].as_ref()
     }
 

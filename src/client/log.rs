@@ -12,7 +12,7 @@ const MAX_LINES: usize = 250;
 
 #[derive(Default)]
 pub struct Log {
-    pub lines: Vec<Entry>,
+    lines: Vec<Entry>,
     /// Height of each line as last laid out (NaN: not yet), for skipping lines out of view.
     heights: Vec<f32>,
     /// The width and reader the heights were measured for.
@@ -65,7 +65,6 @@ impl Log {
             self.heights.iter_mut().for_each(|h| *h = f32::NAN);
             self.measured_for = (width, viewer);
         }
-        self.heights.resize(self.lines.len(), f32::NAN);
         let (lines, heights) = (&self.lines, &mut self.heights);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])

@@ -1,15 +1,15 @@
-//! Text widths without re-measuring: each glyph's advance is asked of macroquad once per face
-//! and pixel size, then kept. A text's width is the sum of its advances, exactly as
-//! `measure_text` adds them, and shortening a text to fit ("…") needs one pass, not one
-//! measurement per dropped character.
-use macroquad::prelude::*;
+//! Text widths without re-measuring: each glyph's advance is asked of its face (the fontdue
+//! face that [`super::glyphs`] draws with) once per pixel size, then kept. A text's width is the
+//! sum of its advances, and shortening a text to fit ("…") needs one pass, not one measurement
+//! per dropped character. A face that could not be read measures zero, as it draws nothing.
+use fontdue::Font;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Largest pixel size kept in the fast table (larger sizes use the map).
 const MAX_FAST_SIZE: usize = 64;
 
-/// Cached glyph advances for the two faces.
+/// Cached glyph advances for the two faces (always asked with the same two faces).
 #[derive(Default)]
 pub struct Metrics {
     /// ASCII advances by `[face][size][char]`; NaN = not asked yet.
@@ -24,7 +24,7 @@ fn fast_index(bold: bool, size: u16, c: char) -> Option<usize> {
 
 impl Metrics {
     /// The advance of one character in `font` at `size` pixels.
-    pub fn advance(&self, font: &Font, bold: bool, size: u16, c: char) -> f32 {
+    pub fn advance(&self, font: Option<&Font>, bold: bool, size: u16, c: char) -> f32 {
         if let Some(i) = fast_index(bold, size, c) {
             let mut fast = self.fast.borrow_mut();
             if fast.is_empty() {
@@ -46,7 +46,7 @@ impl Metrics {
     }
 
     /// Width of a text: the sum of its advances.
-    pub fn width(&self, font: &Font, bold: bool, size: u16, text: &str) -> f32 {
+    pub fn width(&self, font: Option<&Font>, bold: bool, size: u16, text: &str) -> f32 {
         text.chars()
             .map(|c| self.advance(font, bold, size, c))
             .sum()
@@ -54,7 +54,14 @@ impl Metrics {
 
     /// The text, shortened with a trailing "…" (trailing spaces dropped before it) until it is
     /// at most `max_w` wide; empty when not even "…" fits.
-    pub fn fit(&self, font: &Font, bold: bool, size: u16, text: &str, max_w: f32) -> String {
+    pub fn fit(
+        &self,
+        font: Option<&Font>,
+        bold: bool,
+        size: u16,
+        text: &str,
+        max_w: f32,
+    ) -> String {
         let advances: Vec<f32> = text
             .chars()
             .map(|c| self.advance(font, bold, size, c))
@@ -83,14 +90,52 @@ impl Metrics {
     }
 }
 
-fn measure_char(font: &Font, size: u16, c: char) -> f32 {
-    let mut buf = [0u8; 4];
-    measure_text(c.encode_utf8(&mut buf), Some(font), size, 1.0).width
+fn measure_char(font: Option<&Font>, size: u16, c: char) -> f32 {
+    font.map_or(0.0, |f| f.metrics(c, size as f32).advance_width)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn face() -> Font {
+        Font::from_bytes(
+            crate::client::paint::REGULAR_TTF,
+            fontdue::FontSettings::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn width_is_the_sum_of_the_advances() {
+        let (m, f) = (Metrics::default(), face());
+        let w = m.width(Some(&f), false, 14, "Kestrel");
+        let sum: f32 = "Kestrel"
+            .chars()
+            .map(|c| f.metrics(c, 14.0).advance_width)
+            .sum();
+        assert!((w - sum).abs() < 1e-3 && w > 20.0, "{w} vs {sum}");
+        // Cached and uncached (non-ASCII, large) glyphs agree with the face.
+        let big = m.width(Some(&f), false, 90, "é");
+        assert_eq!(big, f.metrics('é', 90.0).advance_width);
+        let none = Metrics::default();
+        assert_eq!(none.width(None, false, 14, "Kestrel"), 0.0);
+    }
+
+    #[test]
+    fn fit_shortens_with_an_ellipsis_and_drops_trailing_spaces() {
+        let (m, f) = (Metrics::default(), face());
+        let fit = |t: &str, w: f32| m.fit(Some(&f), false, 12, t, w);
+        let full = m.width(Some(&f), false, 12, "Frigate Anvil");
+        assert_eq!(fit("Frigate Anvil", full), "Frigate Anvil");
+        let short = fit("Frigate Anvil", full - 1.0);
+        assert!(short.ends_with('…') && short.len() < "Frigate Anvil…".len());
+        assert!(m.width(Some(&f), false, 12, &short) <= full - 1.0);
+        // Cutting just after "Frigate " keeps no space before the ellipsis.
+        let w = m.width(Some(&f), false, 12, "Frigate…") + 0.5;
+        assert_eq!(fit("Frigate Anvil", w), "Frigate…");
+        assert_eq!(fit("Frigate Anvil", 1.0), "");
+    }
 
     #[test]
     fn fast_table_has_room_for_every_ascii_glyph_of_both_faces() {

@@ -66,6 +66,15 @@ pub fn run(opts: ClientOptions) -> Result<(), String> {
     r
 }
 
+/// The card game's globe view asked for by `--screen`.
+fn linked_mode(opts: &ClientOptions) -> globe::linked::Mode {
+    match opts.start_screen() {
+        StartScreen::Linked => globe::linked::Mode::Split,
+        StartScreen::System => globe::linked::Mode::System,
+        _ => globe::linked::Mode::Off,
+    }
+}
+
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
@@ -77,11 +86,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         } else {
             let g = screenshot::scenario_game(&app.catalog, path, opts.demo.is_some(), blocking)?;
             app.open(g, Screen::Table);
-            app.linked.mode = match opts.start_screen() {
-                StartScreen::Linked => globe::linked::Mode::Split,
-                StartScreen::System => globe::linked::Mode::System,
-                _ => globe::linked::Mode::Off,
-            };
+            app.linked.mode = linked_mode(opts);
         }
         return Ok(());
     }
@@ -98,11 +103,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
             .ok_or("no cards or decks to play with")?;
         app.open(g, Screen::Table);
         app.inter = inter;
-        app.linked.mode = match opts.start_screen() {
-            StartScreen::Linked => globe::linked::Mode::Split,
-            StartScreen::System => globe::linked::Mode::System,
-            _ => globe::linked::Mode::Off,
-        };
+        app.linked.mode = linked_mode(opts);
         return Ok(());
     }
     match opts.start_screen() {
@@ -124,11 +125,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
                 let inter = std::mem::take(&mut app.inter);
                 app.open(g, Screen::Table);
                 app.inter = inter;
-                app.linked.mode = match opts.start_screen() {
-                    StartScreen::Linked => globe::linked::Mode::Split,
-                    StartScreen::System => globe::linked::Mode::System,
-                    _ => globe::linked::Mode::Off,
-                };
+                app.linked.mode = linked_mode(opts);
             }
         }
         StartScreen::GameOver => {

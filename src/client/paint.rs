@@ -1,4 +1,4 @@
-//! Drawing primitives on top of macroquad: fonts, queued text, rounded rectangles, rotation.
+//! Drawing primitives on top of macroquad: queued text, rounded rectangles, rotation.
 //!
 //! macroquad starts a new draw call whenever the texture changes, and text uses the font atlas
 //! while shapes use none. Interleaving both card by card would cost hundreds of draw calls, so
@@ -11,32 +11,10 @@ use super::glyphs::Glyphs;
 use super::metrics::Metrics;
 use macroquad::prelude::*;
 
-const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
-
-/// The two faces used on the table.
-pub struct Fonts {
-    pub regular: Font,
-    pub bold: Font,
-}
-
-impl Fonts {
-    /// Loads the bundled fonts; falls back to macroquad's built-in font if they cannot be read.
-    pub fn load() -> Fonts {
-        let regular = load_ttf_font_from_bytes(REGULAR_TTF).unwrap_or_else(|_| get_default_font());
-        let bold = load_ttf_font_from_bytes(BOLD_TTF).unwrap_or_else(|_| regular.clone());
-        Fonts { regular, bold }
-    }
-
-    /// The raw bytes of the regular face, for egui.
-    pub fn regular_bytes() -> &'static [u8] {
-        REGULAR_TTF
-    }
-    /// The raw bytes of the bold face, for egui.
-    pub fn bold_bytes() -> &'static [u8] {
-        BOLD_TTF
-    }
-}
+/// The regular face (TTF bytes), drawn by [`Glyphs`] and installed in egui.
+pub const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
+/// The bold face (TTF bytes).
+pub const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// Horizontal alignment of a text in its box.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -57,7 +35,6 @@ struct TextCmd {
 
 /// Shapes are drawn at once; text is queued until [`Painter::flush`].
 pub struct Painter {
-    pub fonts: Fonts,
     queue: Vec<TextCmd>,
     /// Rectangles drawn later in this layer, over the text being queued now.
     occluders: Vec<Rect>,
@@ -68,7 +45,6 @@ pub struct Painter {
 impl Painter {
     pub fn new() -> Painter {
         Painter {
-            fonts: Fonts::load(),
             queue: Vec::with_capacity(256),
             occluders: Vec::new(),
             metrics: Metrics::default(),
@@ -76,17 +52,10 @@ impl Painter {
         }
     }
 
-    fn font(&self, bold: bool) -> &Font {
-        if bold {
-            &self.fonts.bold
-        } else {
-            &self.fonts.regular
-        }
-    }
-
     /// Width of a text at a pixel size.
     pub fn measure(&self, text: &str, size: f32, bold: bool) -> f32 {
-        self.metrics.width(self.font(bold), bold, px(size), text)
+        self.metrics
+            .width(self.glyphs.face(bold), bold, px(size), text)
     }
 
     /// Sets the rectangles that will be drawn over what comes next (`rects[i]` excluded): the
@@ -177,7 +146,7 @@ impl Painter {
     /// The text, shortened with a trailing "…" until it is at most `max_w` wide.
     pub fn fit(&self, text: &str, max_w: f32, size: f32, bold: bool) -> String {
         self.metrics
-            .fit(self.font(bold), bold, px(size), text, max_w)
+            .fit(self.glyphs.face(bold), bold, px(size), text, max_w)
     }
 
     /// Splits a text into lines at most `max_w` wide (a long word gets its own line).

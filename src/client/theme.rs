@@ -1,5 +1,5 @@
 //! Colours and the egui style: one dark "deep space" palette shared by the table and the panels.
-use super::paint::Fonts;
+use super::paint::{BOLD_TTF, REGULAR_TTF};
 use crate::PlayerId;
 use egui_macroquad::egui;
 use macroquad::prelude::Color;
@@ -62,11 +62,11 @@ pub fn setup_egui(ctx: &egui::Context) {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),
-        Arc::new(FontData::from_static(Fonts::regular_bytes())),
+        Arc::new(FontData::from_static(REGULAR_TTF)),
     );
     fonts.font_data.insert(
         "dejavu-bold".into(),
-        Arc::new(FontData::from_static(Fonts::bold_bytes())),
+        Arc::new(FontData::from_static(BOLD_TTF)),
     );
     if let Some(f) = fonts.families.get_mut(&FontFamily::Proportional) {
         f.insert(0, "dejavu".into());
