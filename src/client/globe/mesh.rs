@@ -71,6 +71,10 @@ pub fn shade(c: Color, normal: Vec3, light: Vec3) -> [u8; 4] {
 /// Triangles waiting to be drawn with the current camera.
 pub struct Batch {
     mesh: Mesh,
+    /// The camera the batch is drawn with, when known ([`Batch::seen_from`]): rings then get
+    /// as many segments as their size on screen needs and leave out the parts outside the view,
+    /// and gems leave out their faces turned away from the eye.
+    view: Option<View>,
 }
 
 impl Default for Batch {
@@ -81,11 +85,63 @@ impl Default for Batch {
                 indices: Vec::with_capacity(16384),
                 texture: None,
             },
+            view: None,
         }
     }
 }
 
+/// Segments of a circle `radius_px` pixels in radius so that its chords stray at most
+/// [`RING_TOLERANCE_PX`] from the true circle.
+pub fn circle_segments(radius_px: f32) -> usize {
+    if radius_px <= RING_TOLERANCE_PX {
+        return RING_MIN_SEGMENTS;
+    }
+    let step = (1.0 - RING_TOLERANCE_PX / radius_px).acos();
+    ((std::f32::consts::PI / step).ceil() as usize).clamp(RING_MIN_SEGMENTS, RING_MAX_SEGMENTS)
+}
+
+/// How far (pixels) a ring's chords may stray from the circle: 56 segments, as fixed before,
+/// for a ring 190 pixels in radius.
+const RING_TOLERANCE_PX: f32 = 0.3;
+const RING_MIN_SEGMENTS: usize = 12;
+const RING_MAX_SEGMENTS: usize = 96;
+
+/// The camera of a batch: its view, the view-projection matrix and the viewport in pixels.
+#[derive(Clone, Copy)]
+struct View {
+    eye: Vec3,
+    matrix: Mat4,
+    rect: Rect,
+    /// Pixels per world unit at distance 1 from the eye.
+    focal: f32,
+}
+
+impl View {
+    /// Screen position of a world point (`None` behind the eye).
+    fn project(&self, p: Vec3) -> Option<Vec2> {
+        let c = self.matrix * p.extend(1.0);
+        if c.w <= 1e-5 {
+            return None;
+        }
+        let n = c.truncate() / c.w;
+        Some(vec2(
+            self.rect.x + (n.x + 1.0) * 0.5 * self.rect.w,
+            self.rect.y + (1.0 - n.y) * 0.5 * self.rect.h,
+        ))
+    }
+}
+
 impl Batch {
+    /// Draws the coming triangles for this camera (see [`Batch`]'s `view`).
+    pub fn seen_from(&mut self, view: &super::view3d::View) {
+        self.view = Some(View {
+            eye: view.eye,
+            matrix: view.matrix(),
+            rect: view.rect,
+            focal: view.scale_at(view.eye + (view.target - view.eye).normalize_or_zero()),
+        });
+    }
+
     fn room(&mut self, n: usize) {
         if self.mesh.vertices.len() + n > 16_000 {
             self.flush();
@@ -134,12 +190,26 @@ impl Batch {
     }
 
     /// A polyline as a flat ribbon `width` wide, turned toward `eye` (lines in 3D that batch
-    /// with the solids instead of needing draw calls of their own).
+    /// with the solids instead of needing draw calls of their own): one strip, its pieces
+    /// sharing their ends.
     pub fn ribbon(&mut self, pts: &[Vec3], eye: Vec3, width: f32, color: [u8; 4]) {
-        for w in pts.windows(2) {
-            let (p, q) = (w[0], w[1]);
-            let side = (q - p).cross(eye - p).normalize_or_zero() * (width * 0.5);
-            self.quad(p - side, q - side, q + side, p + side, color);
+        let n = pts.len();
+        if n < 2 {
+            return;
+        }
+        self.room(2 * n);
+        let base = self.mesh.vertices.len() as u16;
+        for i in 0..n {
+            let (p, q) = (pts[i.saturating_sub(1)], pts[(i + 1).min(n - 1)]);
+            let side = (q - p).cross(eye - pts[i]).normalize_or_zero() * (width * 0.5);
+            self.vertex(pts[i] - side, color);
+            self.vertex(pts[i] + side, color);
+        }
+        for i in 0..n as u16 - 1 {
+            let k = base + 2 * i;
+            self.mesh
+                .indices
+                .extend_from_slice(&[k, k + 2, k + 3, k, k + 3, k + 1]);
         }
     }
 
@@ -168,29 +238,103 @@ impl Batch {
         self.prism(&base, up, height, c, light);
     }
 
-    /// A flat ring (annulus) around `centre` in the plane with normal `axis`; small rings (marks
-    /// around a piece) get fewer segments.
+    /// A flat ring (annulus) around `centre` in the plane with normal `axis`, as one strip of
+    /// triangles. Without a camera ([`Batch::seen_from`]) small rings (marks around a piece) get
+    /// 20 segments and others 56; with one, as many as its size on screen needs, and the
+    /// segments outside the view are left out.
     pub fn ring(&mut self, centre: Vec3, axis: Vec3, radius: f32, width: f32, color: [u8; 4]) {
         let (t1, t2) = axis.normalize_or_zero().any_orthonormal_pair();
-        let n = if radius < 0.5 { 20 } else { 56 };
-        let at = |i: usize, r: f32| {
-            let a = i as f32 / n as f32 * std::f32::consts::TAU;
-            centre + (t1 * a.cos() + t2 * a.sin()) * r
+        let n = match &self.view {
+            Some(v) => {
+                let d = (centre - v.eye).length().max(1e-3);
+                circle_segments(radius * v.focal / d)
+            }
+            None if radius < 0.5 => 20,
+            None => 56,
         };
-        for i in 0..n {
-            let (r0, r1) = (radius - width * 0.5, radius + width * 0.5);
-            self.quad(at(i, r0), at(i + 1, r0), at(i + 1, r1), at(i, r1), color);
+        let (r0, r1) = (radius - width * 0.5, radius + width * 0.5);
+        let dir = |i: usize| {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            t1 * a.cos() + t2 * a.sin()
+        };
+        let Some(view) = self.view else {
+            self.room(2 * (n + 1));
+            let base = self.mesh.vertices.len() as u16;
+            for i in 0..=n {
+                let d = dir(i);
+                self.vertex(centre + d * r0, color);
+                self.vertex(centre + d * r1, color);
+            }
+            self.strip(base, n);
+            return;
+        };
+        // Screen points of the ring's middle line; a segment is drawn when its box, widened
+        // by the ring's width and a margin, meets the view.
+        let scr: Vec<Option<Vec2>> = (0..=n)
+            .map(|i| view.project(centre + dir(i) * radius))
+            .collect();
+        let d = (centre - view.eye).length().max(1e-3);
+        let pad = width * view.focal / d + 2.0;
+        let area = Rect::new(
+            view.rect.x - pad,
+            view.rect.y - pad,
+            view.rect.w + 2.0 * pad,
+            view.rect.h + 2.0 * pad,
+        );
+        let seen = |i: usize| match (scr[i], scr[i + 1]) {
+            (Some(a), Some(b)) => {
+                let (lo, hi) = (a.min(b), a.max(b));
+                hi.x >= area.x && lo.x <= area.right() && hi.y >= area.y && lo.y <= area.bottom()
+            }
+            _ => true,
+        };
+        let mut i = 0;
+        while i < n {
+            if !seen(i) {
+                i += 1;
+                continue;
+            }
+            // A run of segments in view, drawn as one strip.
+            let start = i;
+            while i < n && seen(i) {
+                i += 1;
+            }
+            self.room(2 * (i - start + 1));
+            let base = self.mesh.vertices.len() as u16;
+            for k in start..=i {
+                let d = dir(k);
+                self.vertex(centre + d * r0, color);
+                self.vertex(centre + d * r1, color);
+            }
+            self.strip(base, i - start);
         }
     }
 
-    /// A small lit octahedron (a marker floating in space).
+    /// Indices of a strip of `pieces` quads over vertex pairs from `base` (inner, outer).
+    fn strip(&mut self, base: u16, pieces: usize) {
+        for i in 0..pieces as u16 {
+            let k = base + 2 * i;
+            self.mesh
+                .indices
+                .extend_from_slice(&[k, k + 2, k + 3, k, k + 3, k + 1]);
+        }
+    }
+
+    /// A small lit octahedron (a marker floating in space). With a camera
+    /// ([`Batch::seen_from`]) the faces turned away from it, hidden behind the others, are
+    /// left out.
     pub fn gem(&mut self, at: Vec3, size: f32, c: Color, light: Vec3) {
         let ax = [Vec3::X, Vec3::Y, Vec3::Z];
+        let eye = self.view.map(|v| v.eye);
         for sx in [-1.0f32, 1.0] {
             for sy in [-1.0f32, 1.0] {
                 for sz in [-1.0f32, 1.0] {
                     let (a, b, d) = (ax[0] * sx, ax[1] * sy, ax[2] * sz);
                     let n = (a + b + d).normalize();
+                    // The face's plane passes through `at + a * size`.
+                    if eye.is_some_and(|e| (at + a * size - e).dot(n) >= 0.0) {
+                        continue;
+                    }
                     let tri = [at + a * size, at + b * size, at + d * size];
                     self.polygon(&tri, shade(c, n, light));
                 }

@@ -43,8 +43,17 @@ pub fn draw_background(area: Rect, t: f32) {
     }
 }
 
-/// Draws the whole table for this frame.
-pub fn draw(p: &mut Painter, game: &Game, l: &Layout, inter: &Interaction, anim: &Anim) {
+/// Draws the whole table for this frame. `beside` adds to the table's first layer, before its
+/// text is drawn, what is drawn beside the table where no card comes (the globe view's labels):
+/// it shares the layer's batches instead of needing its own.
+pub fn draw(
+    p: &mut Painter,
+    game: &Game,
+    l: &Layout,
+    inter: &Interaction,
+    anim: &Anim,
+    beside: impl FnOnce(&mut Painter),
+) {
     let s = l.s;
     let t = anim.time;
     let st = &game.state;
@@ -61,6 +70,7 @@ pub fn draw(p: &mut Painter, game: &Game, l: &Layout, inter: &Interaction, anim:
     for side in &l.sides {
         orbitals::draw_bands(p, st, side, inter, t, s);
     }
+    beside(p);
     p.flush();
 
     let flashes: Vec<(CardRef, bool, f32)> = game
