@@ -148,8 +148,8 @@ impl Linked {
     ///
     /// Call it first in the frame, before anything else is drawn: switching to the 3D camera
     /// and back makes macroquad submit what was queued before, so with nothing queued the
-    /// scene costs one batch for the stars behind it and one for the solids, and the table
-    /// drawn afterwards keeps its own batches. `input`: the pointer is free (not over egui, not
+    /// scene, with the stars behind it, costs one batch, and the table drawn afterwards keeps
+    /// its own batches. `input`: the pointer is free (not over egui, not
     /// a screenshot run).
     #[allow(clippy::too_many_arguments)]
     pub fn frame(
@@ -221,11 +221,11 @@ impl Linked {
 
         // Drawing.
         // The window is cleared to the background colour and the table is not drawn under
-        // the view: only the stars are added.
-        crate::client::table::draw_background(rect, self.time);
+        // the view: only the stars are added, in the scene's batch, behind everything.
         set_camera(&view.camera(screen_height()));
         let mut b = std::mem::take(&mut self.batch);
         b.seen_from(&view);
+        crate::client::table::stars(rect, self.time, |r, c| b.screen_square(r, c));
         let mut labels = std::mem::take(&mut self.labels);
         labels.clear();
         self.glides

@@ -114,6 +114,10 @@ struct View {
     rect: Rect,
     /// Pixels per world unit at distance 1 from the eye.
     focal: f32,
+    /// From clip space back to the world, and the viewport in whole pixels (top-left origin),
+    /// as the camera rounds it: for squares given in screen pixels ([`Batch::screen_square`]).
+    inverse: Mat4,
+    viewport: Rect,
 }
 
 impl View {
@@ -134,12 +138,50 @@ impl View {
 impl Batch {
     /// Draws the coming triangles for this camera (see [`Batch`]'s `view`).
     pub fn seen_from(&mut self, view: &super::view3d::View) {
+        let sh = screen_height();
+        let viewport = match view.camera(sh).viewport {
+            Some((x, y, w, h)) => Rect::new(x as f32, sh - (y + h) as f32, w as f32, h as f32),
+            None => view.rect,
+        };
+        let matrix = view.matrix();
         self.view = Some(View {
             eye: view.eye,
-            matrix: view.matrix(),
+            matrix,
             rect: view.rect,
             focal: view.scale_at(view.eye + (view.target - view.eye).normalize_or_zero()),
+            inverse: matrix.inverse(),
+            viewport,
         });
+    }
+
+    /// A square given in screen pixels (a star), far behind everything else in the scene:
+    /// it covers the same pixels as the same square drawn in 2D, and lets the scene's
+    /// background go out in the scene's batch. Needs a camera ([`Batch::seen_from`]).
+    pub fn screen_square(&mut self, r: Rect, color: Color) {
+        let Some(v) = self.view else {
+            return;
+        };
+        // Clip-space depth near the far plane.
+        const FAR: f32 = 0.999;
+        let vp = v.viewport;
+        let at = |x: f32, y: f32| {
+            let n = vec4(
+                (x - vp.x) / vp.w * 2.0 - 1.0,
+                1.0 - (y - vp.y) / vp.h * 2.0,
+                FAR,
+                1.0,
+            );
+            let p = v.inverse * n;
+            p.truncate() / p.w
+        };
+        let c: [u8; 4] = color.into();
+        self.quad(
+            at(r.x, r.y),
+            at(r.right(), r.y),
+            at(r.right(), r.bottom()),
+            at(r.x, r.bottom()),
+            c,
+        );
     }
 
     fn room(&mut self, n: usize) {

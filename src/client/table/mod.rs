@@ -25,6 +25,12 @@ use macroquad::prelude::*;
 /// A deterministic starfield behind everything.
 pub fn draw_background(area: Rect, t: f32) {
     // The window is cleared to the background colour: only the stars are drawn here.
+    stars(area, t, |r, c| draw_rectangle(r.x, r.y, r.w, r.h, c));
+}
+
+/// The twinkling stars of a background over `area` at time `t`: each one's square (pixels)
+/// and colour.
+pub fn stars(area: Rect, t: f32, mut star: impl FnMut(Rect, Color)) {
     let mut seed: u32 = 0x9e37_79b9;
     for i in 0..140 {
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
@@ -33,11 +39,8 @@ pub fn draw_background(area: Rect, t: f32) {
         let y = (seed >> 8) as f32 / (1u32 << 24) as f32;
         let twinkle = 0.35 + 0.25 * ((t * 0.7 + i as f32 * 1.7).sin() + 1.0) * 0.5;
         let size = if i % 11 == 0 { 2.0 } else { 1.0 };
-        draw_rectangle(
-            area.x + x * area.w,
-            area.y + y * area.h,
-            size,
-            size,
+        star(
+            Rect::new(area.x + x * area.w, area.y + y * area.h, size, size),
             fade(hex(0xcfd8ff), twinkle),
         );
     }
