@@ -405,3 +405,28 @@ pub fn mix(a: Color, b: Color, t: f32) -> Color {
 pub fn grow(r: Rect, d: f32) -> Rect {
     Rect::new(r.x - d, r.y - d, r.w + 2.0 * d, r.h + 2.0 * d)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discs_get_sides_by_size() {
+        // A dial (16 px) keeps macroquad's 20 sides; dots and badges need fewer.
+        assert_eq!(disc_sides(16.0), 20);
+        assert_eq!(disc_sides(1.0), 6);
+        assert!(disc_sides(6.0) < 20);
+        assert_eq!(disc_sides(1e5), 48);
+    }
+
+    #[test]
+    fn fans_cover_a_polygon_with_two_triangles_fewer_than_corners() {
+        let mut idx = Vec::new();
+        fan(12, &mut idx);
+        assert_eq!(idx.len(), 10 * 3);
+        assert!(idx.chunks(3).all(|t| t[0] == 0 && t[2] == t[1] + 1));
+        idx.clear();
+        fan(2, &mut idx);
+        assert!(idx.is_empty());
+    }
+}

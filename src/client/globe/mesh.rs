@@ -138,11 +138,11 @@ impl View {
 impl Batch {
     /// Draws the coming triangles for this camera (see [`Batch`]'s `view`).
     pub fn seen_from(&mut self, view: &super::view3d::View) {
-        let sh = screen_height();
-        let viewport = match view.camera(sh).viewport {
-            Some((x, y, w, h)) => Rect::new(x as f32, sh - (y + h) as f32, w as f32, h as f32),
-            None => view.rect,
-        };
+        // The viewport as `View::camera` rounds it (its bottom edge counted from the bottom of a
+        // window a whole number of pixels high), from the top.
+        let r = view.rect;
+        let (w, h) = (r.w.round().max(1.0), r.h.round().max(1.0));
+        let viewport = Rect::new(r.x.round(), (r.y + r.h).round() - h, w, h);
         let matrix = view.matrix();
         self.view = Some(View {
             eye: view.eye,
@@ -188,6 +188,12 @@ impl Batch {
         if self.mesh.vertices.len() + n > 16_000 {
             self.flush();
         }
+    }
+
+    #[cfg(test)]
+    fn flush_for_test(&mut self) {
+        self.mesh.vertices.clear();
+        self.mesh.indices.clear();
     }
 
     /// Draws what was collected (with the camera set now) and empties the batch.
@@ -452,6 +458,75 @@ mod tests {
         let dark = shade(c, -Vec3::Z, Vec3::Z);
         assert!(lit[0] > dark[0]);
         assert!(dark[0] > 0, "ambient keeps the far side visible");
+    }
+
+    fn camera() -> super::super::view3d::View {
+        super::super::view3d::View {
+            rect: Rect::new(100.0, 0.0, 400.0, 600.0),
+            eye: vec3(0.0, 3.0, 6.0),
+            target: Vec3::ZERO,
+            fovy: 0.7,
+        }
+    }
+
+    #[test]
+    fn circles_get_segments_by_size() {
+        assert_eq!(circle_segments(190.0), 56);
+        assert!(circle_segments(60.0) < circle_segments(120.0));
+        assert_eq!(circle_segments(0.1), RING_MIN_SEGMENTS);
+        assert_eq!(circle_segments(1e6), RING_MAX_SEGMENTS);
+    }
+
+    #[test]
+    fn rings_are_strips_cut_to_the_view() {
+        let view = camera();
+        let mut b = Batch::default();
+        b.seen_from(&view);
+        // In view: the whole ring, two triangles per segment over shared vertices.
+        b.ring(Vec3::ZERO, Vec3::Y, 1.0, 0.05, [255; 4]);
+        let n = b.mesh.indices.len() / 6;
+        assert!(n >= RING_MIN_SEGMENTS);
+        assert_eq!(b.mesh.vertices.len(), 2 * (n + 1));
+        // Far to the side, out of view: nothing.
+        b.flush_for_test();
+        b.ring(vec3(40.0, 0.0, 0.0), Vec3::Y, 1.0, 0.05, [255; 4]);
+        assert!(b.mesh.indices.is_empty());
+        // Across the edge of the view: only part of it.
+        let edge = view.ray(vec2(100.0, 300.0));
+        let at = edge.0 + edge.1 * (view.eye.length() - 0.3);
+        b.ring(at, Vec3::Y, 1.0, 0.05, [255; 4]);
+        let part = b.mesh.indices.len() / 6;
+        assert!(
+            part > 0 && part < circle_segments(view.scale_at(at)),
+            "{part}"
+        );
+    }
+
+    #[test]
+    fn gems_leave_out_their_hidden_faces() {
+        let mut b = Batch::default();
+        b.gem(Vec3::ZERO, 0.1, WHITE, Vec3::Y);
+        assert_eq!(b.mesh.indices.len(), 8 * 3);
+        b.flush_for_test();
+        b.seen_from(&camera());
+        b.gem(Vec3::ZERO, 0.1, WHITE, Vec3::Y);
+        assert!(b.mesh.indices.len() <= 4 * 3 && !b.mesh.indices.is_empty());
+    }
+
+    #[test]
+    fn screen_squares_cover_their_pixels() {
+        let view = camera();
+        let mut b = Batch::default();
+        b.seen_from(&view);
+        let r = Rect::new(230.0, 410.0, 2.0, 2.0);
+        b.screen_square(r, WHITE);
+        let corners = [r.point(), vec2(r.right(), r.y), vec2(r.right(), r.bottom())];
+        for (v, want) in b.mesh.vertices.iter().zip(corners) {
+            let got = view.project(v.position).unwrap();
+            assert!((got - want).length() < 1e-2, "{got} {want}");
+            // Behind the scene: farther than anything near the target.
+            assert!((v.position - view.eye).length() > 20.0);
+        }
     }
 
     #[test]
