@@ -318,8 +318,10 @@ impl Batch {
         };
         // Screen points of the ring's middle line; a segment is drawn when its box, widened
         // by the ring's width and a margin, meets the view.
-        let scr: Vec<Option<Vec2>> = (0..=n)
-            .map(|i| view.project(centre + dir(i) * radius))
+        let dirs: Vec<Vec3> = (0..=n).map(dir).collect();
+        let scr: Vec<Option<Vec2>> = dirs
+            .iter()
+            .map(|&d| view.project(centre + d * radius))
             .collect();
         let d = (centre - view.eye).length().max(1e-3);
         let pad = width * view.focal / d + 2.0;
@@ -349,8 +351,7 @@ impl Batch {
             }
             self.room(2 * (i - start + 1));
             let base = self.mesh.vertices.len() as u16;
-            for k in start..=i {
-                let d = dir(k);
+            for &d in &dirs[start..=i] {
                 self.vertex(centre + d * r0, color);
                 self.vertex(centre + d * r1, color);
             }
@@ -426,12 +427,14 @@ pub fn globe(b: &mut Batch, g: &Placed, eye: Vec3, light: Vec3, look: impl Fn(us
         let (mut outer, mut inner) = ([Vec3::ZERO; 5], [Vec3::ZERO; 5]);
         for (i, &c) in geo.corners[f].iter().take(5).enumerate() {
             outer[i] = g.point(c);
-            inner[i] = g.point(m + (c - m) * (1.0 - l.band));
         }
         if l.band <= 0.0 {
             // No border band: the plain face (cheaper, for small globes).
             b.polygon(&outer[..k], fill);
             continue;
+        }
+        for (i, &c) in geo.corners[f].iter().take(5).enumerate() {
+            inner[i] = g.point(m + (c - m) * (1.0 - l.band));
         }
         b.polygon(&inner[..k], fill);
         for i in 0..k {
