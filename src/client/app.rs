@@ -349,6 +349,16 @@ impl App {
             Some(EndAction::Quit) => self.quit = true,
             None => {}
         }
+        // The globe view first: its scene is drawn before anything else is queued (see
+        // `Linked::frame`), and a click in it is seen by the table this frame.
+        let globe_rect = if self.linked.covers_table() {
+            layout.table
+        } else {
+            Rect::new(layout.table.right(), 0.0, self.linked.width(sw), sh)
+        };
+        let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
+        self.linked
+            .frame(dt, game, &mut self.inter, &layout, globe_rect, mouse, free);
         if before != (game.version, self.inter.sel, self.inter.combat) {
             self.inter.refresh(game);
             layout = Layout::compute(
@@ -361,25 +371,20 @@ impl App {
         }
         self.anim
             .update(&layout, game.state.orbit_counter, dt, game.speed);
-        if !self.linked.covers_table() {
-            table::draw(&mut self.painter, game, &layout, &self.inter, &self.anim);
-        }
-        let globe_rect = if self.linked.covers_table() {
-            layout.table
+        let linked = &self.linked;
+        if linked.covers_table() {
+            linked.overlay(&mut self.painter);
+            self.painter.flush();
         } else {
-            Rect::new(layout.table.right(), 0.0, self.linked.width(sw), sh)
-        };
-        let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
-        self.linked.frame(
-            dt,
-            game,
-            &mut self.inter,
-            &layout,
-            globe_rect,
-            &mut self.painter,
-            mouse,
-            free,
-        );
+            table::draw(
+                &mut self.painter,
+                game,
+                &layout,
+                &self.inter,
+                &self.anim,
+                |p| linked.overlay(p),
+            );
+        }
         if game.curtain && !game.over() {
             let t = layout.table;
             draw_rectangle(t.x, t.y, t.w, t.h, theme::BG);

@@ -256,6 +256,46 @@ fn submit(vertices: &[Vertex], indices: &[u16]) {
     gl.geometry(vertices, indices);
 }
 
+/// Indices of a convex polygon of `m` corners as a fan from its first corner (`m - 2`
+/// triangles, two fewer than a fan from its centre).
+fn fan(m: usize, idx: &mut Vec<u16>) {
+    for i in 1..m.saturating_sub(1) as u16 {
+        idx.extend([0, i, i + 1]);
+    }
+}
+
+/// Most chord error (pixels) of a filled circle: macroquad's 20-sided circles stray this far
+/// at 16 pixels of radius (the dials).
+const DISC_TOLERANCE_PX: f32 = 0.2;
+
+/// Sides of a filled circle of radius `r` pixels: as few as keep its edge within
+/// [`DISC_TOLERANCE_PX`] of the circle (6 for a dot, 13 for a badge, 20 for a dial).
+fn disc_sides(r: f32) -> usize {
+    if r <= DISC_TOLERANCE_PX {
+        return 6;
+    }
+    let step = (1.0 - DISC_TOLERANCE_PX / r).acos();
+    ((std::f32::consts::PI / step).ceil() as usize).clamp(6, 48)
+}
+
+/// A filled circle: one fan with as many sides as its size needs (see [`disc_sides`]).
+pub fn disc(c: Vec2, r: f32, color: Color) {
+    if r <= 0.0 {
+        return;
+    }
+    let n = disc_sides(r);
+    SHAPE_BUF.with_borrow_mut(|(_, _, verts, idx)| {
+        verts.clear();
+        idx.clear();
+        for i in 0..n {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            verts.push(vertex(c + vec2(a.cos(), a.sin()) * r, color));
+        }
+        fan(n, idx);
+        submit(verts, idx);
+    });
+}
+
 /// A filled rectangle with rounded corners (one fan of triangles).
 pub fn rrect(r: Rect, radius: f32, color: Color) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
@@ -267,12 +307,8 @@ pub fn rrect(r: Rect, radius: f32, color: Color) {
         outline(r, rad, corner_segments(rad), pts);
         verts.clear();
         idx.clear();
-        verts.push(vertex(r.center(), color));
         verts.extend(pts.iter().map(|p| vertex(*p, color)));
-        let m = pts.len() as u16;
-        for i in 0..m {
-            idx.extend([0, 1 + i, 1 + (i + 1) % m]);
-        }
+        fan(pts.len(), idx);
         submit(verts, idx);
     });
 }
@@ -368,4 +404,29 @@ pub fn mix(a: Color, b: Color, t: f32) -> Color {
 /// A rectangle grown by `d` on every side.
 pub fn grow(r: Rect, d: f32) -> Rect {
     Rect::new(r.x - d, r.y - d, r.w + 2.0 * d, r.h + 2.0 * d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discs_get_sides_by_size() {
+        // A dial (16 px) keeps macroquad's 20 sides; dots and badges need fewer.
+        assert_eq!(disc_sides(16.0), 20);
+        assert_eq!(disc_sides(1.0), 6);
+        assert!(disc_sides(6.0) < 20);
+        assert_eq!(disc_sides(1e5), 48);
+    }
+
+    #[test]
+    fn fans_cover_a_polygon_with_two_triangles_fewer_than_corners() {
+        let mut idx = Vec::new();
+        fan(12, &mut idx);
+        assert_eq!(idx.len(), 10 * 3);
+        assert!(idx.chunks(3).all(|t| t[0] == 0 && t[2] == t[1] + 1));
+        idx.clear();
+        fan(2, &mut idx);
+        assert!(idx.is_empty());
+    }
 }

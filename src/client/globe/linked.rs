@@ -46,6 +46,10 @@ pub struct Linked {
     /// Each ship's motion: burns spiral to the new orbital, transfers fly the route's arc.
     glides: std::collections::HashMap<CardRef, Glide>,
     dt: f32,
+    /// What [`Linked::overlay`] draws over the scene: names, costs and the view's texts.
+    labels: Vec<Label>,
+    title: String,
+    rect: Option<Rect>,
 }
 
 impl Default for Linked {
@@ -61,6 +65,9 @@ impl Default for Linked {
             focus: None,
             glides: Default::default(),
             dt: 0.0,
+            labels: Vec::new(),
+            title: String::new(),
+            rect: None,
         }
     }
 }
@@ -136,8 +143,14 @@ impl Linked {
     pub fn covers_table(&self) -> bool {
         self.mode == Mode::System
     }
-    /// Draws the view into `rect` and handles its clicks. `input`: the pointer is free (not over
-    /// egui, not a screenshot run).
+    /// Handles the view's clicks and draws its scene into `rect`; its texts come with
+    /// [`Linked::overlay`].
+    ///
+    /// Call it first in the frame, before anything else is drawn: switching to the 3D camera
+    /// and back makes macroquad submit what was queued before, so with nothing queued the
+    /// scene, with the stars behind it, costs one batch, and the table drawn afterwards keeps
+    /// its own batches. `input`: the pointer is free (not over egui, not
+    /// a screenshot run).
     #[allow(clippy::too_many_arguments)]
     pub fn frame(
         &mut self,
@@ -146,13 +159,14 @@ impl Linked {
         inter: &mut Interaction,
         layout: &Layout,
         rect: Rect,
-        p: &mut Painter,
         mouse: Vec2,
         input: bool,
     ) {
+        self.rect = None;
         if self.mode == Mode::Off || rect.w < 50.0 {
             return;
         }
+        self.rect = Some(rect);
         self.time += dt;
         self.dt = dt;
         let st = &game.state;
@@ -207,11 +221,13 @@ impl Linked {
 
         // Drawing.
         // The window is cleared to the background colour and the table is not drawn under
-        // the view: only the stars are added.
-        crate::client::table::draw_background(rect, self.time);
+        // the view: only the stars are added, in the scene's batch, behind everything.
         set_camera(&view.camera(screen_height()));
         let mut b = std::mem::take(&mut self.batch);
-        let mut labels = Vec::new();
+        b.seen_from(&view);
+        crate::client::table::stars(rect, self.time, |r, c| b.screen_square(r, c));
+        let mut labels = std::mem::take(&mut self.labels);
+        labels.clear();
         self.glides
             .retain(|r, _| st.get(*r).is_some_and(|i| i.zone == Zone::Ship));
         for body in &bodies {
@@ -221,10 +237,11 @@ impl Linked {
         b.flush();
         self.batch = b;
         set_default_camera();
-        for l in &labels {
-            l.draw(p, 0.6);
-        }
-        let title = format!(
+        self.labels = labels;
+        self.title.clear();
+        use std::fmt::Write;
+        let _ = write!(
+            self.title,
             "{} — orbit counter {}",
             if self.mode == Mode::System {
                 "System view"
@@ -233,8 +250,20 @@ impl Linked {
             },
             st.orbit_counter
         );
+    }
+
+    /// The view's labels, title and frame, over the scene drawn by [`Linked::frame`]. Nothing
+    /// else is drawn over them, so they go into the painter's current layer (the table's first
+    /// one) without a flush.
+    pub fn overlay(&self, p: &mut Painter) {
+        let Some(rect) = self.rect else {
+            return;
+        };
+        for l in &self.labels {
+            l.draw(p, 0.6);
+        }
         p.text(
-            &title,
+            &self.title,
             rect.x + 12.0,
             rect.y + 62.0,
             15.0,
@@ -250,7 +279,6 @@ impl Linked {
             theme::TEXT_DIM,
         );
         rrect_lines(rect, 0.0, 1.0, fade(theme::CARD_EDGE, 0.8));
-        p.flush();
     }
 
     fn draw_body(

@@ -1,7 +1,9 @@
 //! Card faces: assets (with the transfer dial), ship mini-cards, hand cards, face-down projects,
 //! the upgrade tucked under its asset, and the outlines that mark selections and targets.
 use super::super::interact::Mark;
-use super::super::paint::{circle_outline, fade, grow, mix, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{
+    circle_outline, disc, fade, grow, mix, rrect, rrect_lines, Align, Painter,
+};
 use super::super::theme::{self, hex};
 use super::dial;
 use crate::data::Class;
@@ -367,8 +369,8 @@ pub fn draw_back(
     let c = vec2(r.x + r.w / 2.0, r.y + r.h * 0.42);
     let rr = r.w.min(r.h) * 0.24;
     circle_outline(c, rr, 1.2 * s, fade(theme::CARD_BACK_EDGE, 0.9));
-    draw_circle(c.x, c.y, rr * 0.35, fade(theme::CARD_BACK_EDGE, 0.9));
-    draw_circle(c.x + rr, c.y - rr * 0.2, rr * 0.18, hex(0xb9b0ff));
+    disc(c, rr * 0.35, fade(theme::CARD_BACK_EDGE, 0.9));
+    disc(vec2(c.x + rr, c.y - rr * 0.2), rr * 0.18, hex(0xb9b0ff));
     if let Some(l) = label {
         p.text_in(
             l,

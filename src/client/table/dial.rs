@@ -1,7 +1,7 @@
 //! The orbit-counter dial. An asset lists 1–4 transfer costs clockwise (O7); the dial shows them
 //! at the four positions of the counter (1 at the top, then clockwise) and a lit sector that
 //! turns with the counter, so the rotation is visible.
-use super::super::paint::{circle_outline, fade, Align, Painter};
+use super::super::paint::{circle_outline, disc, fade, Align, Painter};
 use super::super::theme::{self, hex};
 use macroquad::prelude::*;
 use std::f32::consts::{FRAC_PI_2, PI};
@@ -33,22 +33,22 @@ pub fn draw_counter(p: &mut Painter, c: Vec2, r: f32, counter: u8, angle: f32, s
 }
 
 fn ring(p: &mut Painter, c: Vec2, r: f32, labels: &[String], counter: u8, angle: f32, s: f32) {
-    draw_circle(c.x, c.y, r, hex(0x0b1220));
+    disc(c, r, hex(0x0b1220));
     circle_outline(c, r, 1.2 * s, hex(0x3d5a80));
     let orbit = r * 0.6;
     circle_outline(c, orbit, 1.0, fade(theme::DV, 0.18));
-    let disc = r * 0.38;
+    let dot = r * 0.38;
     let font = (r * 0.52).max(7.0);
     if counter > 0 {
         let d = c + vec2(angle.cos(), angle.sin()) * orbit;
-        draw_circle(d.x, d.y, disc, theme::DV);
+        disc(d, dot, theme::DV);
     }
     for k in 1..=4u8 {
         let a = position_angle(k);
         let pos = c + vec2(a.cos(), a.sin()) * orbit;
         let lit = counter == k && (angle - wrap_near(a, angle)).abs() < 0.35;
         let col = if lit { hex(0x06101e) } else { theme::TEXT_DIM };
-        let box_r = Rect::new(pos.x - disc, pos.y - disc, 2.0 * disc, 2.0 * disc);
+        let box_r = Rect::new(pos.x - dot, pos.y - dot, 2.0 * dot, 2.0 * dot);
         p.text_in(
             &labels[(k - 1) as usize],
             box_r,
@@ -58,7 +58,7 @@ fn ring(p: &mut Painter, c: Vec2, r: f32, labels: &[String], counter: u8, angle:
             Align::Center,
         );
     }
-    draw_circle(c.x, c.y, 1.6 * s, fade(theme::DV, 0.6));
+    disc(c, 1.6 * s, fade(theme::DV, 0.6));
 }
 
 /// `a` shifted by whole turns to lie nearest `near`.

@@ -1,7 +1,7 @@
 //! The dice of an attack, each die with its pips and hit or miss, shown long enough to read and
 //! fading out; a line joins attacker and target meanwhile.
 use super::super::game::DiceShow;
-use super::super::paint::{arrow, fade, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{arrow, disc, fade, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::super::words::card_name;
 use super::layout::{center, Layout};
@@ -114,9 +114,8 @@ pub fn draw(
         rrect(dr, 7.0 * s, fade(face, da));
         rrect_lines(dr, 7.0 * s, 2.0 * s, fade(edge, da));
         for (px, py) in pips(*roll) {
-            draw_circle(
-                dr.x + px * dr.w,
-                dr.y + py * dr.h,
+            disc(
+                vec2(dr.x + px * dr.w, dr.y + py * dr.h),
                 3.3 * s,
                 fade(hex(0x1b2333), da),
             );

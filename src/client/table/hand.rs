@@ -1,7 +1,7 @@
 //! The viewer's hand along the bottom: cards fan out, the one under the mouse rises, and cards
 //! that can be played now are outlined. Each card shows its cost, type, stats and abilities.
 use super::super::interact::Interaction;
-use super::super::paint::{circle_outline, fade, mix, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{circle_outline, disc, fade, mix, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::card::draw_mark;
 use super::layout::{lift, Hit, Layout};
@@ -88,7 +88,7 @@ pub fn draw_hand_card(p: &mut Painter, st: &State, c: CardRef, r: Rect, s: f32) 
         r.right() - cost_r - 5.0 * s,
         head.bottom() + 2.0 * s + 13.5 * s / 2.0,
     );
-    draw_circle(cc.x, cc.y, cost_r, hex(0x0d1422));
+    disc(cc, cost_r, hex(0x0d1422));
     circle_outline(cc, cost_r, 1.2 * s, theme::WARN);
     p.text_in(
         &card.construction_cost.to_string(),

@@ -1,7 +1,7 @@
 //! Player information: the opponent's bar at the top (hand size face down, deck, population)
 //! and the viewer's box beside the hand. Never shows the opponent's cards (O26).
 use super::super::game::Game;
-use super::super::paint::{fade, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{disc, fade, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::layout::Layout;
 use crate::ids::PlayerId;
@@ -57,7 +57,7 @@ pub fn draw_top(p: &mut Painter, game: &Game, l: &Layout) {
     draw_rectangle(r.x, r.y, r.w, r.h, theme::BAR);
     draw_line(r.x, r.bottom(), r.right(), r.bottom(), 1.0, hex(0x26334d));
     let seat = theme::seat(opp);
-    draw_circle(r.x + 16.0 * s, r.y + r.h / 2.0, 5.0 * s, seat);
+    disc(vec2(r.x + 16.0 * s, r.y + r.h / 2.0), 5.0 * s, seat);
     let name = game.names.player(opp);
     let title = format!("{name} · {}", deck_name(game, opp));
     p.text_in(

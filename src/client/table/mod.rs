@@ -25,6 +25,12 @@ use macroquad::prelude::*;
 /// A deterministic starfield behind everything.
 pub fn draw_background(area: Rect, t: f32) {
     // The window is cleared to the background colour: only the stars are drawn here.
+    stars(area, t, |r, c| draw_rectangle(r.x, r.y, r.w, r.h, c));
+}
+
+/// The twinkling stars of a background over `area` at time `t`: each one's square (pixels)
+/// and colour.
+pub fn stars(area: Rect, t: f32, mut star: impl FnMut(Rect, Color)) {
     let mut seed: u32 = 0x9e37_79b9;
     for i in 0..140 {
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
@@ -33,18 +39,24 @@ pub fn draw_background(area: Rect, t: f32) {
         let y = (seed >> 8) as f32 / (1u32 << 24) as f32;
         let twinkle = 0.35 + 0.25 * ((t * 0.7 + i as f32 * 1.7).sin() + 1.0) * 0.5;
         let size = if i % 11 == 0 { 2.0 } else { 1.0 };
-        draw_rectangle(
-            area.x + x * area.w,
-            area.y + y * area.h,
-            size,
-            size,
+        star(
+            Rect::new(area.x + x * area.w, area.y + y * area.h, size, size),
             fade(hex(0xcfd8ff), twinkle),
         );
     }
 }
 
-/// Draws the whole table for this frame.
-pub fn draw(p: &mut Painter, game: &Game, l: &Layout, inter: &Interaction, anim: &Anim) {
+/// Draws the whole table for this frame. `beside` adds to the table's first layer, before its
+/// text is drawn, what is drawn beside the table where no card comes (the globe view's labels):
+/// it shares the layer's batches instead of needing its own.
+pub fn draw(
+    p: &mut Painter,
+    game: &Game,
+    l: &Layout,
+    inter: &Interaction,
+    anim: &Anim,
+    beside: impl FnOnce(&mut Painter),
+) {
     let s = l.s;
     let t = anim.time;
     let st = &game.state;
@@ -61,6 +73,7 @@ pub fn draw(p: &mut Painter, game: &Game, l: &Layout, inter: &Interaction, anim:
     for side in &l.sides {
         orbitals::draw_bands(p, st, side, inter, t, s);
     }
+    beside(p);
     p.flush();
 
     let flashes: Vec<(CardRef, bool, f32)> = game

@@ -1,7 +1,7 @@
 //! Orbital stacks: one band per orbital above (or, for the opponent, below) each asset, lowest
 //! nearest the asset, each labelled with its entry cost, with debris markers and the ships in it.
 use super::super::interact::{Interaction, Mark};
-use super::super::paint::{circle_outline, fade, rrect, rrect_lines, Align, Painter};
+use super::super::paint::{circle_outline, disc, fade, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::card::{draw_mark, draw_ship};
 use super::layout::{Hit, Layout, Side};
@@ -43,7 +43,7 @@ pub fn draw_bands(p: &mut Painter, st: &State, side: &Side, inter: &Interaction,
             // Entry cost badge.
             let br = (9.0 * s).min(band.h * 0.38);
             let c = vec2(band.x + 12.0 * s, band.y + band.h / 2.0);
-            draw_circle(c.x, c.y, br, hex(0x0b1220));
+            disc(c, br, hex(0x0b1220));
             circle_outline(c, br, 1.0 * s, fade(theme::DV, 0.6));
             let cost = st.entry_cost(col.asset, o as u8);
             p.text_in(
