@@ -123,15 +123,7 @@ struct View {
 impl View {
     /// Screen position of a world point (`None` behind the eye).
     fn project(&self, p: Vec3) -> Option<Vec2> {
-        let c = self.matrix * p.extend(1.0);
-        if c.w <= 1e-5 {
-            return None;
-        }
-        let n = c.truncate() / c.w;
-        Some(vec2(
-            self.rect.x + (n.x + 1.0) * 0.5 * self.rect.w,
-            self.rect.y + (1.0 - n.y) * 0.5 * self.rect.h,
-        ))
+        super::view3d::project(&self.matrix, self.rect, p)
     }
 }
 

@@ -60,15 +60,7 @@ impl View {
 
     /// Screen position of a world point, or `None` behind the camera.
     pub fn project(&self, p: Vec3) -> Option<Vec2> {
-        let c = self.matrix() * p.extend(1.0);
-        if c.w <= 1e-5 {
-            return None;
-        }
-        let n = c.truncate() / c.w;
-        Some(vec2(
-            self.rect.x + (n.x + 1.0) * 0.5 * self.rect.w,
-            self.rect.y + (1.0 - n.y) * 0.5 * self.rect.h,
-        ))
+        project(&self.matrix(), self.rect, p)
     }
 
     /// Pixels per world unit at the distance of `p` (for sizing labels).
@@ -225,6 +217,20 @@ impl Spin {
         self.pitch += (self.pitch_goal - self.pitch) * k;
         self.zoom += (self.zoom_goal - self.zoom) * k;
     }
+}
+
+/// Screen position of a world point through the view-projection `matrix` into the viewport
+/// `rect`, or `None` behind the camera.
+pub fn project(matrix: &Mat4, rect: Rect, p: Vec3) -> Option<Vec2> {
+    let c = *matrix * p.extend(1.0);
+    if c.w <= 1e-5 {
+        return None;
+    }
+    let n = c.truncate() / c.w;
+    Some(vec2(
+        rect.x + (n.x + 1.0) * 0.5 * rect.w,
+        rect.y + (1.0 - n.y) * 0.5 * rect.h,
+    ))
 }
 
 #[cfg(test)]
