@@ -258,7 +258,7 @@ fn hover_point(app: &App) -> Option<Vec2> {
 }
 
 /// MSAA samples: 4 for smooth shapes, unless `ORBITALS_MSAA` says otherwise (software GL).
-fn msaa() -> i32 {
+pub(crate) fn msaa() -> i32 {
     std::env::var("ORBITALS_MSAA")
         .ok()
         .and_then(|v| v.parse().ok())
