@@ -40,6 +40,11 @@ pub trait Game: Clone + Send + Sync {
     fn is_random(&self, _m: &Self::Move) -> bool {
         true
     }
+    /// Does `m` end the mover's current phase or turn without acting? (MCTS's root halving
+    /// always keeps stopping among its candidates.)
+    fn is_pass(&self, _m: &Self::Move) -> bool {
+        false
+    }
     /// Replaces the state's random generator, so no agent can know future dice.
     fn reseed(&mut self, seed: u64);
     /// A state consistent with what `viewer` can see: hidden cards of the other players are

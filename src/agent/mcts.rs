@@ -16,6 +16,10 @@
 //!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
 //!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
 //!
+//! * **Root halving** (`halving = k`, off by default): instead of UCB1 at the root, sequential
+//!   halving over a pass and the best root moves by prior, `k` in all: each round shares its
+//!   iterations equally among the survivors, and the better half by mean value goes on.
+//!
 //! The move played is the root child with the most visits. With `threads > 1` several
 //! independent trees (root parallelization) run on the rayon pool and their root visits are
 //! summed; each tree has its own seed, so the result is reproducible.
@@ -50,6 +54,10 @@ pub struct MctsConfig {
     /// Virtual visits given to each root move, valued by its exact one-ply expectation (the
     /// greedy agent's knowledge, combat odds enumerated); 0 disables this prior.
     pub prior: u32,
+    /// Sequential halving at the root over this many candidates (a pass and the best by root
+    /// prior): rounds share the iterations equally among the survivors, and the better half by
+    /// mean value goes on. 0: UCB1 at the root too. Needs an iteration budget.
+    pub halving: u32,
 }
 
 impl Default for MctsConfig {
@@ -62,6 +70,7 @@ impl Default for MctsConfig {
             horizon: 0,
             threads: 1,
             prior: 10,
+            halving: 0,
         }
     }
 }
@@ -122,6 +131,11 @@ pub fn search<G: Game, H: Heuristic<G>>(
             &mut nodes,
         );
     }
+    let mut halving = if cfg.halving > 1 && cfg.time.is_none() {
+        Halving::new(root, &nodes, cfg.halving as usize, cfg.iterations)
+    } else {
+        None
+    };
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut seen: Vec<bool> = Vec::with_capacity(64);
     let mut adv = [0.0f32; MAX_PLAYERS];
@@ -135,6 +149,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
             _ => {}
         }
         it += 1;
+        let forced = halving.as_mut().map_or(NONE, |h| h.next(&nodes));
         let mut g = root.determinize(me, rng);
         path.clear();
         path.push(0);
@@ -157,8 +172,8 @@ pub fn search<G: Game, H: Heuristic<G>>(
                     let mean = c.total / c.visits.max(1) as f32;
                     let ucb =
                         mean + cfg.c * ((c.avail as f32).ln() / c.visits.max(1) as f32).sqrt();
-                    if ucb > best_ucb {
-                        best_ucb = ucb;
+                    if ucb > best_ucb || child == forced {
+                        best_ucb = if child == forced { f32::INFINITY } else { ucb };
                         best = child;
                     }
                 }
@@ -242,6 +257,72 @@ pub fn search<G: Game, H: Heuristic<G>>(
     SearchResult {
         visits,
         iterations: it,
+    }
+}
+
+/// Sequential halving over root children: which child each iteration must take.
+struct Halving {
+    survivors: Vec<u32>,
+    /// The current round's remaining iterations, one child id each (round robin).
+    plan: Vec<u32>,
+    per_round: u32,
+    round: u32,
+}
+
+impl Halving {
+    /// Candidates: a pass (if legal) and the best root children by prior mean, `k` in all.
+    fn new<G: Game>(root: &G, nodes: &[Node<G::Move>], k: usize, iters: u32) -> Option<Halving> {
+        let mut kids: Vec<(u32, f32, bool)> = Vec::new();
+        let mut child = nodes[0].first_child;
+        while child != NONE {
+            let c = &nodes[child as usize];
+            kids.push((child, c.total / c.visits.max(1) as f32, root.is_pass(&c.mv)));
+            child = c.next_sibling;
+        }
+        if kids.len() < 2 {
+            return None;
+        }
+        kids.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.total_cmp(&a.1)));
+        let survivors: Vec<u32> = kids.iter().take(k.max(2)).map(|c| c.0).collect();
+        let rounds = (survivors.len() as f32).log2().ceil().max(1.0) as u32;
+        Some(Halving {
+            survivors,
+            plan: Vec::new(),
+            per_round: iters / rounds,
+            round: 0,
+        })
+    }
+
+    fn next<M>(&mut self, nodes: &[Node<M>]) -> u32 {
+        if self.plan.is_empty() {
+            if !self.plan_round(nodes) {
+                return self.survivors[0];
+            }
+        }
+        self.plan.pop().unwrap_or(self.survivors[0])
+    }
+
+    /// Halves the survivors (after the first round) and plans the next round; false when one
+    /// is left.
+    fn plan_round<M>(&mut self, nodes: &[Node<M>]) -> bool {
+        let mean = |id: u32| {
+            let n = &nodes[id as usize];
+            n.total / n.visits.max(1) as f32
+        };
+        if self.round > 0 {
+            self.survivors.sort_by(|a, b| mean(*b).total_cmp(&mean(*a)));
+            let keep = self.survivors.len().div_ceil(2);
+            self.survivors.truncate(keep);
+        }
+        self.round += 1;
+        if self.survivors.len() < 2 {
+            return false;
+        }
+        let each = (self.per_round / self.survivors.len() as u32).max(1);
+        for _ in 0..each {
+            self.plan.extend(self.survivors.iter().rev());
+        }
+        true
     }
 }
 
@@ -372,7 +453,8 @@ impl<G: Game, H: Heuristic<G> + Clone> Agent<G> for MctsAgent<G, H> {
 mod tests {
     use super::*;
     use crate::agent::eval::OrbitalsHeuristic;
-    use crate::agent::testkit::new_state;
+    use crate::agent::testkit::{new_state, play_random};
+    use crate::rules::Command;
     use crate::state::{Outcome, State};
 
     fn agent(seed: u64) -> MctsAgent<State, OrbitalsHeuristic> {
@@ -410,6 +492,49 @@ mod tests {
         assert_eq!(r.iterations, 300);
         let total: u32 = r.visits.iter().map(|v| v.1).sum();
         assert_eq!(total, 300);
+    }
+
+    /// A position of a random game where the player to move has a pass and at least five
+    /// other choices.
+    fn busy_position() -> State {
+        let mut s = new_state(8);
+        let mut legal = Vec::new();
+        for step in 0..400 {
+            s.legal_moves(&mut legal);
+            if legal.len() >= 6 && legal.contains(&Command::Pass) {
+                return s;
+            }
+            play_random(&mut s, 1, step);
+        }
+        panic!("no busy position in 400 random commands");
+    }
+
+    #[test]
+    fn halving_spends_the_budget_on_its_candidates() {
+        let s = busy_position();
+        let cfg = MctsConfig {
+            iterations: 400,
+            halving: 4,
+            ..MctsConfig::default()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let r = search(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng);
+        assert!(
+            r.visits.len() > 4,
+            "the position needs more than 4 root moves"
+        );
+        let total: u32 = r.visits.iter().map(|v| v.1).sum();
+        assert_eq!(total, 400);
+        let searched: Vec<_> = r.visits.iter().filter(|v| v.1 > 0).collect();
+        assert_eq!(searched.len(), 4, "only the candidates are searched");
+        assert!(
+            searched.iter().any(|v| v.0 == Command::Pass),
+            "a pass is always a candidate"
+        );
+        // Two rounds of 200: 50 iterations each for 4 candidates, then 100 each for the best 2.
+        let mut counts: Vec<u32> = searched.iter().map(|v| v.1).collect();
+        counts.sort();
+        assert_eq!(counts, vec![50, 50, 150, 150]);
     }
 
     #[test]

@@ -50,6 +50,9 @@ impl Game for State {
     fn is_random(&self, m: &Command) -> bool {
         matches!(m, Command::Combat { .. })
     }
+    fn is_pass(&self, m: &Command) -> bool {
+        matches!(m, Command::Pass)
+    }
     fn reseed(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.forced_dice.clear();

@@ -14,6 +14,7 @@
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
 //! | `mcts:horizon=1` | play the light policy to a turn boundary before evaluating (default 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
+//! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
 //! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |
 //! | `mcts:hazard=1` | card game: ships that debris will destroy at the end of the turn count as lost (default 0) |
@@ -102,7 +103,7 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, prior, endgame, siege, approach, late, hazard, tempo, threads)"
+                                     keys: iters, ms, c, playout, horizon, prior, halving, endgame, siege, approach, late, hazard, tempo, threads)"
                                 ))
                             }
                         },
@@ -132,6 +133,7 @@ impl AgentSpec {
                             "playout" => cfg.playout = number(k, v, "a number of commands")?,
                             "horizon" => cfg.horizon = number(k, v, "a number of turns")?,
                             "prior" => cfg.prior = number(k, v, "a number of virtual visits")?,
+                            "halving" => cfg.halving = number(k, v, "a number of candidates")?,
                             "endgame" => eval.endgame = number(k, v, "a number of turns")?,
                             "siege" => {
                                 let t: f32 = number(k, v, "a number")?;
@@ -172,7 +174,7 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, prior, endgame, siege, approach, late, hazard, tempo, threads)"
+                                     horizon, prior, halving, endgame, siege, approach, late, hazard, tempo, threads)"
                                 ))
                             }
                         },
@@ -243,6 +245,9 @@ impl fmt::Display for AgentSpec {
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
                 }
+                if cfg.halving != d.halving {
+                    parts.push(format!("halving={}", cfg.halving));
+                }
                 let de = OrbitalsHeuristic::default();
                 if eval.endgame != de.endgame {
                     parts.push(format!("endgame={}", eval.endgame));
@@ -303,6 +308,7 @@ mod tests {
             "mcts:ms=300",
             "mcts:easy,horizon=1",
             "mcts:normal,endgame=120,late=0.8",
+            "mcts:normal,halving=4",
             "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {
             let spec = AgentSpec::parse(s).unwrap();
