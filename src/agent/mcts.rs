@@ -150,6 +150,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
         }
         it += 1;
         let forced = halving.as_mut().map_or(NONE, |h| h.next(&nodes));
+        let mut forced_legal = false;
         let mut g = root.determinize(me, rng);
         path.clear();
         path.push(0);
@@ -172,12 +173,18 @@ pub fn search<G: Game, H: Heuristic<G>>(
                     let mean = c.total / c.visits.max(1) as f32;
                     let ucb =
                         mean + cfg.c * ((c.avail as f32).ln() / c.visits.max(1) as f32).sqrt();
-                    if ucb > best_ucb || child == forced {
-                        best_ucb = if child == forced { f32::INFINITY } else { ucb };
+                    if ucb > best_ucb {
+                        best_ucb = ucb;
                         best = child;
                     }
+                    forced_legal |= child == forced;
                 }
                 child = c.next_sibling;
+            }
+            if forced_legal {
+                // Root halving decides the root child (`forced` is a root child's id).
+                best = forced;
+                forced_legal = false;
             }
             let unexpanded = seen.iter().filter(|s| !**s).count();
             if unexpanded > 0 {
@@ -294,10 +301,8 @@ impl Halving {
     }
 
     fn next<M>(&mut self, nodes: &[Node<M>]) -> u32 {
-        if self.plan.is_empty() {
-            if !self.plan_round(nodes) {
-                return self.survivors[0];
-            }
+        if self.plan.is_empty() && !self.plan_round(nodes) {
+            return self.survivors[0];
         }
         self.plan.pop().unwrap_or(self.survivors[0])
     }
