@@ -121,3 +121,24 @@ fn deck_builder_regions_are_drawn() {
         "deckbuilder: no \"Playable\" mark ({green} green pixels)"
     );
 }
+
+/// The egui layer is painted once and then kept while nothing in it changes: a benchmark run of
+/// the linked view (a tooltip shown from its second frame, nothing else moving in the panel)
+/// repaints it only in its first few frames.
+#[test]
+fn unchanged_egui_output_is_kept_between_frames() {
+    let out = common::run_client("bench", &["--bench-frames", "60", "--screen", "linked"]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("egui layer:"))
+        .unwrap_or_else(|| panic!("no egui layer line in:\n{out}"));
+    let numbers: Vec<u32> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let [painted, kept] = numbers[..] else {
+        panic!("unexpected line: {line}");
+    };
+    assert!(painted >= 1 && painted <= 10, "{line}");
+    assert!(kept >= 60, "{line}");
+}

@@ -43,6 +43,8 @@ pub struct App {
     /// Pretend the mouse is here (benchmarks, screenshots).
     pub fake_mouse: Option<Vec2>,
     egui_init: bool,
+    /// Paints egui's output and keeps it between frames.
+    pub egui_layer: super::egui_layer::EguiLayer,
     zoom: f32,
     egui_pointer: bool,
     egui_keyboard: bool,
@@ -67,6 +69,7 @@ impl App {
             blocking,
             fake_mouse: None,
             egui_init: false,
+            egui_layer: super::egui_layer::EguiLayer::new(),
             zoom: 1.0,
             egui_pointer: false,
             egui_keyboard: false,
@@ -120,6 +123,7 @@ impl App {
     pub fn frame(&mut self, dt: f32) {
         if !self.egui_init {
             egui_macroquad::cfg(theme::setup_egui);
+            egui_macroquad::cfg(|ctx| self.egui_layer.install(ctx));
             self.egui_init = true;
             // Closing the window asks first when a deck has unsaved changes.
             prevent_quit();
@@ -150,7 +154,9 @@ impl App {
 
     /// Draws the egui layer over the table (after [`App::frame`]).
     pub fn draw_ui(&mut self) {
+        // egui-miniquad gets an empty pass (its textures still update); the layer paints.
         egui_macroquad::draw();
+        self.egui_layer.draw();
     }
 
     fn menu_frame(&mut self, dt: f32) {

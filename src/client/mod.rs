@@ -9,6 +9,7 @@ mod ai_thread;
 mod app;
 mod catalog;
 mod deckbuilder;
+mod egui_layer;
 mod game;
 mod gameover;
 mod globe;
@@ -232,6 +233,12 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
                     std::io::stdout(),
                     "submitted per frame: {} draw calls, {triangles} triangles",
                     calls.len()
+                );
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "egui layer: painted afresh in {} frames, kept in {}",
+                    app.egui_layer.painted,
+                    app.egui_layer.reused
                 );
                 return Ok(());
             }

@@ -117,10 +117,9 @@ pub fn setup_egui(ctx: &egui::Context) {
     v.selection.bg_fill = egui_color(hex(0x2f5fa8));
     v.window_corner_radius = egui::CornerRadius::same(8);
     ctx.set_style(style);
-    // With multisampling the edges are smoothed already; egui's feathering would add a second,
-    // one-pixel-wide ring of vertices to every shape for nothing (a tenth of the panel's cost).
-    let feather = super::msaa() < 2;
-    ctx.tessellation_options_mut(|o| o.feathering = feather);
+    // egui is painted into a target without multisampling (see `egui_layer`): its own
+    // feathering smooths the edges.
+    ctx.tessellation_options_mut(|o| o.feathering = true);
 }
 
 /// A bold egui font id of the given size.

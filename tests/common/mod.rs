@@ -121,19 +121,15 @@ fn require_xvfb() {
     );
 }
 
-/// Runs the client with `args` plus `--screenshot FILE` (in `target/tmp/DIR/NAME.png`) and
-/// decodes the PNG.
-pub fn shoot(dir: &str, name: &str, args: &[&str]) -> Shot {
+/// Runs the client under the virtual display with `args` and returns what it printed; panics
+/// if it fails or takes longer than 240 s.
+pub fn run_client(name: &str, args: &[&str]) -> String {
     require_xvfb();
     let _one = XVFB.lock().unwrap_or_else(|e| e.into_inner());
-    let file = out_dir(dir).join(format!("{name}.png"));
-    let _ = std::fs::remove_file(&file);
     let screen = format!("-screen 0 {W}x{H}x24");
     let mut child = Command::new("xvfb-run")
         .args(["-a", "-s", &screen, env!("CARGO_BIN_EXE_orbitals")])
         .args(args)
-        .arg("--screenshot")
-        .arg(&file)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -151,12 +147,24 @@ pub fn shoot(dir: &str, name: &str, args: &[&str]) -> Shot {
         std::thread::sleep(Duration::from_millis(50));
     };
     let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         status.success(),
-        "{name}: client failed ({status}):\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
+        "{name}: client failed ({status}):\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    stdout
+}
+
+/// Runs the client with `args` plus `--screenshot FILE` (in `target/tmp/DIR/NAME.png`) and
+/// decodes the PNG.
+pub fn shoot(dir: &str, name: &str, args: &[&str]) -> Shot {
+    let file = out_dir(dir).join(format!("{name}.png"));
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_string_lossy().into_owned();
+    let mut all = args.to_vec();
+    all.extend(["--screenshot", &path]);
+    run_client(name, &all);
     let f = std::fs::File::open(&file)
         .unwrap_or_else(|e| panic!("{name}: no PNG at {}: {e}", file.display()));
     let mut dec = png::Decoder::new(f);

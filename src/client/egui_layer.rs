@@ -1,0 +1,295 @@
+//! egui's output, painted through macroquad and kept between frames.
+//!
+//! egui-macroquad runs the egui passes and feeds them input; this module paints what they
+//! produce. A context plugin takes the pass's shapes at its end (so egui-miniquad is left
+//! nothing to draw) and keeps the font atlas changes. [`EguiLayer::draw`] then compares the
+//! shapes with the last frame's: when they changed, it tessellates them and paints the meshes
+//! into a render target the size of the window; either way it draws that target over the
+//! frame as one quad. Most frames the panel, the log and the tooltips do not change, and a
+//! quad costs the software rasteriser a fraction of the few thousand glyph triangles
+//! (docs/client.md, "Frame time").
+//!
+//! Colours are premultiplied throughout, as egui makes them: meshes are blended into the
+//! cleared target with `(1, 1 − source alpha)`, and the target onto the frame the same way.
+use egui_macroquad::egui::{self, epaint::ClippedShape, ImageData, TextureId};
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
+use macroquad::prelude::*;
+use std::sync::{Arc, Mutex};
+
+/// What the plugin took from the last egui pass.
+#[derive(Default)]
+struct Taken {
+    shapes: Option<Vec<ClippedShape>>,
+    font: Vec<egui::epaint::ImageDelta>,
+    pixels_per_point: f32,
+}
+
+/// The painter of egui's output; see the module documentation.
+pub struct EguiLayer {
+    taken: Arc<Mutex<Taken>>,
+    installed: bool,
+    /// The shapes painted into `target`, and the scale and window size they were painted at.
+    last: Vec<ClippedShape>,
+    last_key: (f32, u32, u32),
+    font: Option<Texture2D>,
+    target: Option<RenderTarget>,
+    material: Option<Material>,
+    /// Frames painted afresh and frames drawn from the kept target (for the benchmark).
+    pub painted: u32,
+    pub reused: u32,
+}
+
+const VERTEX: &str = r#"#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+attribute vec4 color0;
+varying lowp vec2 uv;
+varying lowp vec4 color;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    color = color0 / 255.0;
+    uv = texcoord;
+}"#;
+
+const FRAGMENT: &str = r#"#version 100
+varying lowp vec4 color;
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = color * texture2D(Texture, uv);
+}"#;
+
+/// The material of premultiplied colours: `(1, 1 − source alpha)` for colour and alpha.
+fn premultiplied() -> Result<Material, String> {
+    let blend = BlendState::new(
+        Equation::Add,
+        BlendFactor::One,
+        BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+    );
+    load_material(
+        ShaderSource::Glsl {
+            vertex: VERTEX,
+            fragment: FRAGMENT,
+        },
+        MaterialParams {
+            pipeline_params: PipelineParams {
+                color_blend: Some(blend),
+                alpha_blend: Some(blend),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("egui layer shader: {e}"))
+}
+
+impl EguiLayer {
+    pub fn new() -> EguiLayer {
+        EguiLayer {
+            taken: Arc::new(Mutex::new(Taken::default())),
+            installed: false,
+            last: Vec::new(),
+            last_key: (0.0, 0, 0),
+            font: None,
+            target: None,
+            material: None,
+            painted: 0,
+            reused: 0,
+        }
+    }
+
+    /// Installs the plugin that takes every pass's shapes and font atlas changes (once).
+    pub fn install(&mut self, ctx: &egui::Context) {
+        if self.installed {
+            return;
+        }
+        self.installed = true;
+        let taken = Arc::clone(&self.taken);
+        ctx.on_end_pass(
+            "orbitals egui layer",
+            Arc::new(move |ctx: &egui::Context| {
+                let (order, to_global) =
+                    ctx.memory(|m| (m.layer_ids().collect::<Vec<_>>(), m.to_global.clone()));
+                let shapes = ctx.graphics_mut(|g| g.drain(&order, &to_global));
+                // The atlas change goes on to egui's texture manager as usual, and a copy
+                // to this layer's font texture.
+                let font = ctx.fonts(|f| f.font_image_delta());
+                if let Some(d) = &font {
+                    ctx.tex_manager()
+                        .write()
+                        .set(TextureId::default(), d.clone());
+                }
+                let mut t = taken.lock().unwrap_or_else(|e| e.into_inner());
+                t.shapes = Some(shapes);
+                t.font.extend(font);
+                t.pixels_per_point = ctx.pixels_per_point();
+            }),
+        );
+    }
+
+    /// Draws the last egui pass's output over the frame (after everything else).
+    pub fn draw(&mut self) {
+        let (shapes, font, ppp) = {
+            let mut t = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+            (
+                t.shapes.take(),
+                std::mem::take(&mut t.font),
+                t.pixels_per_point,
+            )
+        };
+        let font_changed = !font.is_empty();
+        for d in &font {
+            self.apply_font(d);
+        }
+        if self.material.is_none() {
+            match premultiplied() {
+                Ok(m) => self.material = Some(m),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return;
+                }
+            }
+        }
+        // No pass this frame: nothing to draw (as egui-miniquad would draw nothing).
+        let Some(shapes) = shapes else {
+            return;
+        };
+        let (w, h) = (
+            screen_width().max(1.0) as u32,
+            screen_height().max(1.0) as u32,
+        );
+        let key = (ppp, w, h);
+        let fresh =
+            font_changed || key != self.last_key || self.target.is_none() || shapes != self.last;
+        if fresh {
+            self.last = shapes;
+        }
+        if fresh {
+            self.last_key = key;
+            self.paint(w, h, ppp);
+            self.painted += 1;
+        } else {
+            self.reused += 1;
+        }
+        self.blit();
+        // Submitted now, as part of this frame's work (not at the swap).
+        // SAFETY: macroquad's GL state is only used from this, the main thread.
+        unsafe { get_internal_gl() }.flush();
+    }
+
+    fn apply_font(&mut self, d: &egui::epaint::ImageDelta) {
+        let [w, h] = d.image.size();
+        let bytes: Vec<u8> = match &d.image {
+            ImageData::Color(img) => img.pixels.iter().flat_map(|c| c.to_array()).collect(),
+            ImageData::Font(img) => img.srgba_pixels(None).flat_map(|c| c.to_array()).collect(),
+        };
+        let filter = match d.options.magnification {
+            egui::TextureFilter::Nearest => FilterMode::Nearest,
+            egui::TextureFilter::Linear => FilterMode::Linear,
+        };
+        match (d.pos, &self.font) {
+            (Some([x, y]), Some(tex)) => {
+                let img = Image {
+                    bytes,
+                    width: w as u16,
+                    height: h as u16,
+                };
+                tex.update_part(&img, x as i32, y as i32, w as i32, h as i32);
+            }
+            _ => {
+                let tex = Texture2D::from_rgba8(w as u16, h as u16, &bytes);
+                tex.set_filter(filter);
+                self.font = Some(tex);
+            }
+        }
+    }
+
+    /// Tessellates `self.last` and paints it into the target (made or remade at the window's
+    /// size).
+    fn paint(&mut self, w: u32, h: u32, ppp: f32) {
+        let stale = self
+            .target
+            .as_ref()
+            .is_none_or(|t| t.texture.width() as u32 != w || t.texture.height() as u32 != h);
+        if stale {
+            let t = render_target(w, h);
+            t.texture.set_filter(FilterMode::Nearest);
+            self.target = Some(t);
+        }
+        let (Some(target), Some(material)) = (&self.target, &self.material) else {
+            return;
+        };
+        let mut prims = Vec::new();
+        egui_macroquad::cfg(|ctx| prims = ctx.tessellate(self.last.clone(), ppp));
+        let (fw, fh) = (w as f32, h as f32);
+        set_camera(&Camera2D {
+            zoom: vec2(2.0 / fw, 2.0 / fh),
+            target: vec2(fw / 2.0, fh / 2.0),
+            render_target: Some(target.clone()),
+            ..Default::default()
+        });
+        clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
+        gl_use_material(material);
+        // SAFETY: macroquad's GL state is only used from this, the main thread.
+        let gl = unsafe { get_internal_gl() }.quad_gl;
+        let mut verts: Vec<Vertex> = Vec::new();
+        for egui::ClippedPrimitive {
+            clip_rect,
+            primitive,
+        } in prims
+        {
+            let egui::epaint::Primitive::Mesh(mesh) = primitive else {
+                continue;
+            };
+            if mesh.texture_id != TextureId::default() {
+                continue;
+            }
+            let x0 = (clip_rect.min.x * ppp).round().clamp(0.0, fw) as i32;
+            let y0 = (clip_rect.min.y * ppp).round().clamp(0.0, fh) as i32;
+            let x1 = (clip_rect.max.x * ppp).round().clamp(0.0, fw) as i32;
+            let y1 = (clip_rect.max.y * ppp).round().clamp(0.0, fh) as i32;
+            if x1 <= x0 || y1 <= y0 {
+                continue;
+            }
+            // The target's rows run bottom-up while macroquad flips clip rectangles for a
+            // top-down window: flip it back.
+            gl.scissor(Some((x0, h as i32 - y1, x1 - x0, y1 - y0)));
+            for m in mesh.split_to_u16() {
+                verts.clear();
+                verts.extend(m.vertices.iter().map(|v| Vertex {
+                    position: vec3(v.pos.x * ppp, v.pos.y * ppp, 0.0),
+                    uv: vec2(v.uv.x, v.uv.y),
+                    color: v.color.to_array(),
+                    normal: Vec4::ZERO,
+                }));
+                gl.texture(self.font.as_ref());
+                gl.draw_mode(DrawMode::Triangles);
+                gl.geometry(&verts, &m.indices);
+            }
+        }
+        gl.scissor(None);
+        gl_use_default_material();
+        set_default_camera();
+    }
+
+    /// The target over the whole window, one quad.
+    fn blit(&self) {
+        let (Some(target), Some(material)) = (&self.target, &self.material) else {
+            return;
+        };
+        gl_use_material(material);
+        draw_texture_ex(
+            &target.texture,
+            0.0,
+            0.0,
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(vec2(screen_width(), screen_height())),
+                ..Default::default()
+            },
+        );
+        gl_use_default_material();
+    }
+}
