@@ -139,6 +139,6 @@ fn unchanged_egui_output_is_kept_between_frames() {
     let [painted, kept] = numbers[..] else {
         panic!("unexpected line: {line}");
     };
-    assert!(painted >= 1 && painted <= 10, "{line}");
+    assert!((1..=10).contains(&painted), "{line}");
     assert!(kept >= 60, "{line}");
 }

@@ -28,11 +28,20 @@ pub fn draw_background(area: Rect, t: f32) {
     stars(area, t, |r, c| draw_rectangle(r.x, r.y, r.w, r.h, c));
 }
 
+/// Stars of a background per pixel of area: 140 over a 1280×800 window.
+const STAR_DENSITY: f32 = 140.0 / (1280.0 * 800.0);
+
+/// Stars in a background of this many pixels (at least 12, at most 400).
+fn star_count(pixels: f32) -> usize {
+    (pixels * STAR_DENSITY).round().clamp(12.0, 400.0) as usize
+}
+
 /// The twinkling stars of a background over `area` at time `t`: each one's square (pixels)
-/// and colour.
+/// and colour. The sky is equally dense in every area, so that the table and the globe view
+/// beside it look like one sky, and a narrow area does not pay for a full window's stars.
 pub fn stars(area: Rect, t: f32, mut star: impl FnMut(Rect, Color)) {
     let mut seed: u32 = 0x9e37_79b9;
-    for i in 0..140 {
+    for i in 0..star_count(area.w.max(0.0) * area.h.max(0.0)) {
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
         let x = (seed >> 8) as f32 / (1u32 << 24) as f32;
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
@@ -304,4 +313,32 @@ fn announce(
         fade(theme::TEXT, a),
         Align::Center,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sky_is_equally_dense_everywhere() {
+        assert_eq!(star_count(1280.0 * 800.0), 140);
+        // The linked view's table and globe view (about 595 and 385 px wide) share one
+        // window's stars between them.
+        let split = star_count(595.0 * 800.0) + star_count(385.0 * 800.0);
+        assert!((105..=110).contains(&split), "{split}");
+        assert_eq!(star_count(0.0), 12);
+        assert_eq!(star_count(1e9), 400);
+    }
+
+    #[test]
+    fn stars_stay_in_their_area() {
+        let area = Rect::new(100.0, 50.0, 400.0, 300.0);
+        let mut n = 0;
+        stars(area, 3.0, |r, c| {
+            n += 1;
+            assert!(area.contains(vec2(r.x, r.y)), "{r:?}");
+            assert!(c.a > 0.0 && c.a <= 1.0);
+        });
+        assert_eq!(n, star_count(400.0 * 300.0));
+    }
 }
