@@ -33,6 +33,8 @@ pub struct EguiLayer {
     last_key: (f32, u32, u32),
     font: Option<Texture2D>,
     target: Option<RenderTarget>,
+    /// Where the target holds anything: disjoint rectangles (pixels), each drawn as a quad.
+    regions: Vec<Rect>,
     material: Option<Material>,
     /// Frames painted afresh and frames drawn from the kept target (for the benchmark).
     pub painted: u32,
@@ -94,6 +96,7 @@ impl EguiLayer {
             last_key: (0.0, 0, 0),
             font: None,
             target: None,
+            regions: Vec::new(),
             material: None,
             painted: 0,
             reused: 0,
@@ -235,6 +238,7 @@ impl EguiLayer {
         // SAFETY: macroquad's GL state is only used from this, the main thread.
         let gl = unsafe { get_internal_gl() }.quad_gl;
         let mut verts: Vec<Vertex> = Vec::new();
+        let mut regions = Vec::new();
         for egui::ClippedPrimitive {
             clip_rect,
             primitive,
@@ -252,6 +256,20 @@ impl EguiLayer {
             let y1 = (clip_rect.max.y * ppp).round().clamp(0.0, fh) as i32;
             if x1 <= x0 || y1 <= y0 {
                 continue;
+            }
+            let b = mesh.calc_bounds();
+            let seen = Rect::new(
+                (b.min.x * ppp).floor().max(x0 as f32),
+                (b.min.y * ppp).floor().max(y0 as f32),
+                0.0,
+                0.0,
+            );
+            let (rx1, ry1) = (
+                (b.max.x * ppp).ceil().min(x1 as f32),
+                (b.max.y * ppp).ceil().min(y1 as f32),
+            );
+            if rx1 > seen.x && ry1 > seen.y {
+                regions.push(Rect::new(seen.x, seen.y, rx1 - seen.x, ry1 - seen.y));
             }
             // The target's rows run bottom-up while macroquad flips clip rectangles for a
             // top-down window: flip it back.
@@ -272,24 +290,76 @@ impl EguiLayer {
         gl.scissor(None);
         gl_use_default_material();
         set_default_camera();
+        self.regions = disjoint(regions);
     }
 
-    /// The target over the whole window, one quad.
+    /// The target's regions over the frame, one quad each.
     fn blit(&self) {
         let (Some(target), Some(material)) = (&self.target, &self.material) else {
             return;
         };
         gl_use_material(material);
-        draw_texture_ex(
-            &target.texture,
-            0.0,
-            0.0,
-            WHITE,
-            DrawTextureParams {
-                dest_size: Some(vec2(screen_width(), screen_height())),
-                ..Default::default()
-            },
-        );
+        // Disjoint, so that no pixel is blended twice.
+        for r in &self.regions {
+            draw_texture_ex(
+                &target.texture,
+                r.x,
+                r.y,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(r.w, r.h)),
+                    source: Some(*r),
+                    ..Default::default()
+                },
+            );
+        }
         gl_use_default_material();
+    }
+}
+
+/// Rectangles that cover what `rects` cover and do not overlap: overlapping ones are merged
+/// into their bounding rectangle until none overlap.
+fn disjoint(mut rects: Vec<Rect>) -> Vec<Rect> {
+    'merge: loop {
+        for i in 0..rects.len() {
+            for j in i + 1..rects.len() {
+                if rects[i].overlaps(&rects[j]) {
+                    let r = rects.swap_remove(j);
+                    rects[i] = rects[i].combine_with(r);
+                    continue 'merge;
+                }
+            }
+        }
+        return rects;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_are_merged_until_disjoint() {
+        let panel = Rect::new(980.0, 0.0, 300.0, 800.0);
+        let button = Rect::new(1000.0, 100.0, 200.0, 30.0);
+        let tooltip = Rect::new(300.0, 200.0, 150.0, 80.0);
+        let toggles = Rect::new(360.0, 770.0, 240.0, 30.0);
+        let out = disjoint(vec![panel, button, tooltip, toggles]);
+        assert_eq!(out.len(), 3);
+        assert!(out.contains(&panel) && out.contains(&tooltip) && out.contains(&toggles));
+        for (i, a) in out.iter().enumerate() {
+            for b in &out[i + 1..] {
+                assert!(!a.overlaps(b), "{a:?} {b:?}");
+            }
+        }
+        // A chain: merging two makes the union overlap a third.
+        let chain = disjoint(vec![
+            Rect::new(0.0, 0.0, 10.0, 10.0),
+            Rect::new(30.0, 0.0, 10.0, 10.0),
+            Rect::new(5.0, 5.0, 10.0, 10.0),
+            Rect::new(12.0, 12.0, 20.0, 1.0),
+        ]);
+        assert_eq!(chain, vec![Rect::new(0.0, 0.0, 40.0, 15.0)]);
+        assert!(disjoint(Vec::new()).is_empty());
     }
 }
