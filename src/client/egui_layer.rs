@@ -2,15 +2,21 @@
 //!
 //! egui-macroquad runs the egui passes and feeds them input; this module paints what they
 //! produce. A context plugin takes the pass's shapes at its end (so egui-miniquad is left
-//! nothing to draw) and keeps the font atlas changes. [`EguiLayer::draw`] then compares the
-//! shapes with the last frame's: when they changed, it tessellates them and paints the meshes
-//! into a render target the size of the window; either way it draws that target over the
-//! frame as one quad. Most frames the panel, the log and the tooltips do not change, and a
-//! quad costs the software rasteriser a fraction of the few thousand glyph triangles
-//! (docs/client.md, "Frame time").
+//! nothing to draw) and keeps the font atlas changes. [`EguiLayer::draw`] compares the shapes
+//! with the last frame's:
 //!
-//! Colours are premultiplied throughout, as egui makes them: meshes are blended into the
-//! cleared target with `(1, 1 − source alpha)`, and the target onto the frame the same way.
+//! * changed (a hover, a moving tooltip, a scroll, a new log line): tessellated and painted
+//!   straight onto the window, as egui-miniquad would;
+//! * unchanged: painted once into a render target the size of the window, and from then on
+//!   that target is drawn over the frame, one quad per region that holds anything.
+//!
+//! Most frames the panel, the log and the tooltips do not change, and a few quads cost the
+//! software rasteriser a fraction of the few thousand glyph triangles (docs/client.md).
+//!
+//! Colours are premultiplied throughout, as egui makes them: meshes are blended with
+//! `(1, 1 − source alpha)`, into the window or the cleared target, and the target onto the
+//! frame the same way. The window is multisampled, so egui's feathering is off there; the
+//! target is not, so it is on there.
 use egui_macroquad::egui::{self, epaint::ClippedShape, ImageData, TextureId};
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
 use macroquad::prelude::*;
@@ -33,9 +39,14 @@ pub struct EguiLayer {
     last_key: (f32, u32, u32),
     font: Option<Texture2D>,
     target: Option<RenderTarget>,
+    /// The target holds `last`.
+    kept: bool,
     /// Where the target holds anything: disjoint rectangles (pixels), each drawn as a quad.
     regions: Vec<Rect>,
     material: Option<Material>,
+    /// Paint every frame afresh (`ORBITALS_EGUI_REPAINT=1`, to measure frames where the
+    /// output changes).
+    always_repaint: bool,
     /// Frames painted afresh and frames drawn from the kept target (for the benchmark).
     pub painted: u32,
     pub reused: u32,
@@ -97,7 +108,9 @@ impl EguiLayer {
             font: None,
             target: None,
             regions: Vec::new(),
+            kept: false,
             material: None,
+            always_repaint: std::env::var("ORBITALS_EGUI_REPAINT").is_ok_and(|v| v == "1"),
             painted: 0,
             reused: 0,
         }
@@ -164,19 +177,25 @@ impl EguiLayer {
             screen_height().max(1.0) as u32,
         );
         let key = (ppp, w, h);
-        let fresh =
-            font_changed || key != self.last_key || self.target.is_none() || shapes != self.last;
-        if fresh {
+        let changed =
+            self.always_repaint || font_changed || key != self.last_key || shapes != self.last;
+        if changed {
+            // Changing output (a hover, a moving tooltip, a scroll) goes straight to the
+            // window, as egui-miniquad painted it: painting a target it would not keep would
+            // only add work. The target is painted once the output holds still.
             self.last = shapes;
-        }
-        if fresh {
             self.last_key = key;
-            self.paint(w, h, ppp);
+            self.kept = false;
+            self.paint_direct(ppp);
             self.painted += 1;
         } else {
+            if !self.kept {
+                self.paint_target(w, h, ppp);
+                self.kept = true;
+            }
             self.reused += 1;
+            self.blit();
         }
-        self.blit();
         // Submitted now, as part of this frame's work (not at the swap).
         // SAFETY: macroquad's GL state is only used from this, the main thread.
         unsafe { get_internal_gl() }.flush();
@@ -209,9 +228,37 @@ impl EguiLayer {
         }
     }
 
-    /// Tessellates `self.last` and paints it into the target (made or remade at the window's
-    /// size).
-    fn paint(&mut self, w: u32, h: u32, ppp: f32) {
+    /// Tessellates `self.last`, with egui's feathering on or off.
+    fn tessellate(&self, ppp: f32, feathering: bool) -> Vec<egui::ClippedPrimitive> {
+        let mut prims = Vec::new();
+        egui_macroquad::cfg(|ctx| {
+            let before = ctx.tessellation_options(|o| o.feathering);
+            ctx.tessellation_options_mut(|o| o.feathering = feathering);
+            prims = ctx.tessellate(self.last.clone(), ppp);
+            ctx.tessellation_options_mut(|o| o.feathering = before);
+        });
+        prims
+    }
+
+    /// Paints `self.last` straight onto the window. With multisampling (the default) its edges
+    /// are smooth already and egui's feathering is left off: it would add a ring of vertices
+    /// to every shape.
+    fn paint_direct(&mut self, ppp: f32) {
+        let Some(material) = &self.material else {
+            return;
+        };
+        let prims = self.tessellate(ppp, super::msaa() < 2);
+        let (w, h) = (screen_width(), screen_height());
+        gl_use_material(material);
+        submit(prims, ppp, w, h, self.font.as_ref(), |x, y, cw, ch| {
+            (x, y, cw, ch)
+        });
+        gl_use_default_material();
+    }
+
+    /// Paints `self.last` into the target (made or remade at the window's size), with egui's
+    /// feathering (the target has no multisampling), and notes where it holds anything.
+    fn paint_target(&mut self, w: u32, h: u32, ppp: f32) {
         let stale = self
             .target
             .as_ref()
@@ -221,11 +268,10 @@ impl EguiLayer {
             t.texture.set_filter(FilterMode::Nearest);
             self.target = Some(t);
         }
+        let prims = self.tessellate(ppp, true);
         let (Some(target), Some(material)) = (&self.target, &self.material) else {
             return;
         };
-        let mut prims = Vec::new();
-        egui_macroquad::cfg(|ctx| prims = ctx.tessellate(self.last.clone(), ppp));
         let (fw, fh) = (w as f32, h as f32);
         set_camera(&Camera2D {
             zoom: vec2(2.0 / fw, 2.0 / fh),
@@ -235,59 +281,11 @@ impl EguiLayer {
         });
         clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
         gl_use_material(material);
-        // SAFETY: macroquad's GL state is only used from this, the main thread.
-        let gl = unsafe { get_internal_gl() }.quad_gl;
-        let mut verts: Vec<Vertex> = Vec::new();
-        let mut regions = Vec::new();
-        for egui::ClippedPrimitive {
-            clip_rect,
-            primitive,
-        } in prims
-        {
-            let egui::epaint::Primitive::Mesh(mesh) = primitive else {
-                continue;
-            };
-            if mesh.texture_id != TextureId::default() {
-                continue;
-            }
-            let x0 = (clip_rect.min.x * ppp).round().clamp(0.0, fw) as i32;
-            let y0 = (clip_rect.min.y * ppp).round().clamp(0.0, fh) as i32;
-            let x1 = (clip_rect.max.x * ppp).round().clamp(0.0, fw) as i32;
-            let y1 = (clip_rect.max.y * ppp).round().clamp(0.0, fh) as i32;
-            if x1 <= x0 || y1 <= y0 {
-                continue;
-            }
-            let b = mesh.calc_bounds();
-            let seen = Rect::new(
-                (b.min.x * ppp).floor().max(x0 as f32),
-                (b.min.y * ppp).floor().max(y0 as f32),
-                0.0,
-                0.0,
-            );
-            let (rx1, ry1) = (
-                (b.max.x * ppp).ceil().min(x1 as f32),
-                (b.max.y * ppp).ceil().min(y1 as f32),
-            );
-            if rx1 > seen.x && ry1 > seen.y {
-                regions.push(Rect::new(seen.x, seen.y, rx1 - seen.x, ry1 - seen.y));
-            }
-            // The target's rows run bottom-up while macroquad flips clip rectangles for a
-            // top-down window: flip it back.
-            gl.scissor(Some((x0, h as i32 - y1, x1 - x0, y1 - y0)));
-            for m in mesh.split_to_u16() {
-                verts.clear();
-                verts.extend(m.vertices.iter().map(|v| Vertex {
-                    position: vec3(v.pos.x * ppp, v.pos.y * ppp, 0.0),
-                    uv: vec2(v.uv.x, v.uv.y),
-                    color: v.color.to_array(),
-                    normal: Vec4::ZERO,
-                }));
-                gl.texture(self.font.as_ref());
-                gl.draw_mode(DrawMode::Triangles);
-                gl.geometry(&verts, &m.indices);
-            }
-        }
-        gl.scissor(None);
+        // The target's rows run bottom-up while macroquad flips clip rectangles for a
+        // top-down window: flip them back.
+        let regions = submit(prims, ppp, fw, fh, self.font.as_ref(), |x, y, cw, ch| {
+            (x, h as i32 - y - ch, cw, ch)
+        });
         gl_use_default_material();
         set_default_camera();
         self.regions = disjoint(regions);
@@ -315,6 +313,70 @@ impl EguiLayer {
         }
         gl_use_default_material();
     }
+}
+
+/// Submits egui's meshes (font texture only) with their clip rectangles as scissors
+/// (`scissor` maps a top-down rectangle to what macroquad should get), on a surface of
+/// `w` × `h` pixels. Returns where each mesh can show: its bounds within its clip rectangle.
+fn submit(
+    prims: Vec<egui::ClippedPrimitive>,
+    ppp: f32,
+    w: f32,
+    h: f32,
+    font: Option<&Texture2D>,
+    scissor: impl Fn(i32, i32, i32, i32) -> (i32, i32, i32, i32),
+) -> Vec<Rect> {
+    // SAFETY: macroquad's GL state is only used from this, the main thread.
+    let gl = unsafe { get_internal_gl() }.quad_gl;
+    let mut verts: Vec<Vertex> = Vec::new();
+    let mut regions = Vec::new();
+    for egui::ClippedPrimitive {
+        clip_rect,
+        primitive,
+    } in prims
+    {
+        let egui::epaint::Primitive::Mesh(mesh) = primitive else {
+            continue;
+        };
+        if mesh.texture_id != TextureId::default() {
+            continue;
+        }
+        let x0 = (clip_rect.min.x * ppp).round().clamp(0.0, w);
+        let y0 = (clip_rect.min.y * ppp).round().clamp(0.0, h);
+        let x1 = (clip_rect.max.x * ppp).round().clamp(0.0, w);
+        let y1 = (clip_rect.max.y * ppp).round().clamp(0.0, h);
+        if x1 <= x0 || y1 <= y0 {
+            continue;
+        }
+        let b = mesh.calc_bounds();
+        let (bx0, by0) = (
+            (b.min.x * ppp).floor().max(x0),
+            (b.min.y * ppp).floor().max(y0),
+        );
+        let (bx1, by1) = (
+            (b.max.x * ppp).ceil().min(x1),
+            (b.max.y * ppp).ceil().min(y1),
+        );
+        if bx1 > bx0 && by1 > by0 {
+            regions.push(Rect::new(bx0, by0, bx1 - bx0, by1 - by0));
+        }
+        let (x0, y0, x1, y1) = (x0 as i32, y0 as i32, x1 as i32, y1 as i32);
+        gl.scissor(Some(scissor(x0, y0, x1 - x0, y1 - y0)));
+        for m in mesh.split_to_u16() {
+            verts.clear();
+            verts.extend(m.vertices.iter().map(|v| Vertex {
+                position: vec3(v.pos.x * ppp, v.pos.y * ppp, 0.0),
+                uv: vec2(v.uv.x, v.uv.y),
+                color: v.color.to_array(),
+                normal: Vec4::ZERO,
+            }));
+            gl.texture(font);
+            gl.draw_mode(DrawMode::Triangles);
+            gl.geometry(&verts, &m.indices);
+        }
+    }
+    gl.scissor(None);
+    regions
 }
 
 /// Rectangles that cover what `rects` cover and do not overlap: overlapping ones are merged

@@ -117,9 +117,8 @@ pub fn setup_egui(ctx: &egui::Context) {
     v.selection.bg_fill = egui_color(hex(0x2f5fa8));
     v.window_corner_radius = egui::CornerRadius::same(8);
     ctx.set_style(style);
-    // egui is painted into a target without multisampling (see `egui_layer`): its own
-    // feathering smooths the edges.
-    ctx.tessellation_options_mut(|o| o.feathering = true);
+    // Feathering is chosen where egui's output is painted (`egui_layer`): on in its
+    // target, off on the multisampled window.
 }
 
 /// A bold egui font id of the given size.
