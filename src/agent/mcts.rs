@@ -485,6 +485,14 @@ mod tests {
         }
     }
 
+    /// Searches `s` with `cfg` and returns the result and its total real root visits.
+    fn searched(s: &State, cfg: &MctsConfig, seed: u64) -> (SearchResult<Command>, u32) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let r = search(s, &OrbitalsHeuristic::default(), cfg, &mut rng);
+        let total = r.visits.iter().map(|v| v.1).sum();
+        (r, total)
+    }
+
     #[test]
     fn search_visits_add_up() {
         let s = new_state(8);
@@ -492,10 +500,8 @@ mod tests {
             iterations: 300,
             ..MctsConfig::default()
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let r = search(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng);
+        let (r, total) = searched(&s, &cfg, 1);
         assert_eq!(r.iterations, 300);
-        let total: u32 = r.visits.iter().map(|v| v.1).sum();
         assert_eq!(total, 300);
     }
 
@@ -522,13 +528,11 @@ mod tests {
             halving: 4,
             ..MctsConfig::default()
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let r = search(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng);
+        let (r, total) = searched(&s, &cfg, 5);
         assert!(
             r.visits.len() > 4,
             "the position needs more than 4 root moves"
         );
-        let total: u32 = r.visits.iter().map(|v| v.1).sum();
         assert_eq!(total, 400);
         let searched: Vec<_> = r.visits.iter().filter(|v| v.1 > 0).collect();
         assert_eq!(searched.len(), 4, "only the candidates are searched");
@@ -550,9 +554,7 @@ mod tests {
             horizon: 1,
             ..MctsConfig::default()
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let r = search(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng);
-        let total: u32 = r.visits.iter().map(|v| v.1).sum();
+        let (_, total) = searched(&s, &cfg, 2);
         assert_eq!(total, 100);
         let mut a = MctsAgent::new(cfg, OrbitalsHeuristic::default(), 4, "mcts");
         assert!(s.is_legal(&a.choose(&s)));

@@ -33,7 +33,6 @@ struct Taken {
 /// The painter of egui's output; see the module documentation.
 pub struct EguiLayer {
     taken: Arc<Mutex<Taken>>,
-    installed: bool,
     /// The shapes painted into `target`, and the scale and window size they were painted at.
     last: Vec<ClippedShape>,
     last_key: (f32, u32, u32),
@@ -102,7 +101,6 @@ impl EguiLayer {
     pub fn new() -> EguiLayer {
         EguiLayer {
             taken: Arc::new(Mutex::new(Taken::default())),
-            installed: false,
             last: Vec::new(),
             last_key: (0.0, 0, 0),
             font: None,
@@ -116,12 +114,9 @@ impl EguiLayer {
         }
     }
 
-    /// Installs the plugin that takes every pass's shapes and font atlas changes (once).
-    pub fn install(&mut self, ctx: &egui::Context) {
-        if self.installed {
-            return;
-        }
-        self.installed = true;
+    /// Installs the plugin that takes every pass's shapes and font atlas changes (call once,
+    /// when egui is set up).
+    pub fn install(&self, ctx: &egui::Context) {
         let taken = Arc::clone(&self.taken);
         ctx.on_end_pass(
             "orbitals egui layer",
