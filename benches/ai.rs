@@ -1,5 +1,5 @@
-//! AI benchmarks: MCTS simulations per second on one core (the `mcts:normal` settings), one
-//! `mcts:normal` decision, one greedy decision, a determinization and one evaluation, all from
+//! AI benchmarks: MCTS simulations per second on one core (leaves evaluated directly, and the
+//! `mcts:normal` settings), one `mcts:normal` decision, one greedy decision, a determinization and one evaluation, all from
 //! the same mid-game position. Run with `cargo bench --no-default-features --bench ai`.
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use orbitals::agent::eval::{self, OrbitalsHeuristic};
@@ -37,14 +37,23 @@ fn ai(c: &mut Criterion) {
     let s = mid_game();
     let h = OrbitalsHeuristic::default();
     let cfg = MctsConfig::default();
-    let mut g = c.benchmark_group("mcts");
-    g.throughput(Throughput::Elements(cfg.iterations as u64));
-    g.sample_size(20);
+    // Leaves evaluated directly (the `mcts:easy` shape), and `mcts:normal` (greedy playouts to
+    // the searcher's next turn): one search of `cfg.iterations` each.
+    let tree = MctsConfig {
+        horizon: 0,
+        greedy_playout: false,
+        ..cfg.clone()
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    g.bench_function("simulations", |b| {
-        b.iter(|| mcts::search(black_box(&s), &h, &cfg, &mut rng).iterations)
-    });
-    g.finish();
+    for (name, cfg) in [("simulations", &tree), ("normal_simulations", &cfg)] {
+        let mut g = c.benchmark_group("mcts");
+        g.throughput(Throughput::Elements(cfg.iterations as u64));
+        g.sample_size(20);
+        g.bench_function(name, |b| {
+            b.iter(|| mcts::search(black_box(&s), &h, cfg, &mut rng).iterations)
+        });
+        g.finish();
+    }
     let mut agent = MctsAgent::<State, _>::new(cfg, h, 1, "mcts:normal");
     c.bench_function("mcts_normal_decision", |b| {
         b.iter(|| agent.choose(black_box(&s)))

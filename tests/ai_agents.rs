@@ -31,6 +31,7 @@ fn series(p1: &str, p2: &str, games: u32, turn_limit: u16, swap_decks: bool) -> 
         turn_limit,
         jobs: 2,
         swap_decks,
+        mirror: Vec::new(),
     }
 }
 

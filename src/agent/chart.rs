@@ -195,6 +195,7 @@ mod tests {
             max_turns: 80,
             seconds: 1.0,
             games_per_sec: 10.0,
+            by_deck: Vec::new(),
         };
         let out = svg(&s);
         assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));

@@ -37,26 +37,72 @@ impl<G: Game, H: Heuristic<G>> GreedyAgent<G, H> {
     /// Expected advantage of every legal move for the player to move, in legal-move order.
     pub fn move_values(&mut self, state: &G) -> Vec<(G::Move, f32)> {
         state.legal_moves(&mut self.moves);
-        let me = state.current_player();
-        let n = state.num_players().clamp(1, MAX_PLAYERS);
-        let view = state.determinize(me, &mut self.rng);
+        let view = state.determinize(state.current_player(), &mut self.rng);
         let mut rng = child_rng(&mut self.rng);
-        let mut adv = [0.0f32; MAX_PLAYERS];
         let mut out = Vec::with_capacity(self.moves.len());
         for &m in &self.moves {
-            self.outcomes.clear();
-            view.outcomes(m, self.samples, &mut rng, &mut self.outcomes);
-            let mut total = 0.0f32;
-            let mut weight = 0.0f32;
-            for (p, g) in &self.outcomes {
-                advantages(&self.heuristic, g, me, &mut adv[..n]);
-                total += p * adv[me];
-                weight += p;
-            }
-            out.push((m, total / weight.max(f32::MIN_POSITIVE)));
+            let v = expected_advantage(
+                &view,
+                &self.heuristic,
+                m,
+                self.samples,
+                &mut rng,
+                &mut self.outcomes,
+            );
+            out.push((m, v));
         }
         out
     }
+}
+
+/// Expected advantage of `m` for the player to move in `view` (a state the player may see in
+/// full, e.g. a determinization), over the move's outcomes.
+pub fn expected_advantage<G: Game, H: Heuristic<G> + ?Sized>(
+    view: &G,
+    h: &H,
+    m: G::Move,
+    samples: usize,
+    rng: &mut ChaCha8Rng,
+    outcomes: &mut Vec<(f32, G)>,
+) -> f32 {
+    let me = view.current_player();
+    let n = view.num_players().clamp(1, MAX_PLAYERS);
+    let mut adv = [0.0f32; MAX_PLAYERS];
+    outcomes.clear();
+    view.outcomes(m, samples, rng, outcomes);
+    let mut total = 0.0f32;
+    let mut weight = 0.0f32;
+    for (p, g) in outcomes.iter() {
+        advantages(h, g, me, &mut adv[..n]);
+        total += p * adv[me];
+        weight += p;
+    }
+    total / weight.max(f32::MIN_POSITIVE)
+}
+
+/// The greedy choice among `legal` (non-empty) in `view`: the best expected advantage, ties to
+/// the earlier move.
+pub fn best_move<G: Game, H: Heuristic<G> + ?Sized>(
+    view: &G,
+    h: &H,
+    legal: &[G::Move],
+    samples: usize,
+    rng: &mut ChaCha8Rng,
+    outcomes: &mut Vec<(f32, G)>,
+) -> G::Move {
+    let mut best = legal[0];
+    if legal.len() == 1 {
+        return best;
+    }
+    let mut best_v = expected_advantage(view, h, best, samples, rng, outcomes);
+    for &m in &legal[1..] {
+        let v = expected_advantage(view, h, m, samples, rng, outcomes);
+        if v > best_v + 1e-4 {
+            best = m;
+            best_v = v;
+        }
+    }
+    best
 }
 
 impl<G: Game, H: Heuristic<G>> Agent<G> for GreedyAgent<G, H> {
@@ -105,5 +151,38 @@ mod tests {
         assert!(started, "greedy never built anything");
         assert!(s.turn > 4, "greedy must pass phases: turn {}", s.turn);
         assert!(Phase::ALL.contains(&s.phase));
+    }
+
+    #[test]
+    fn best_move_takes_the_first_best_expected_advantage() {
+        let h = OrbitalsHeuristic::default();
+        let mut s = new_state(6);
+        let mut legal = Vec::new();
+        let mut outs = Vec::new();
+        let mut checked = 0;
+        for step in 0..300 {
+            if s.outcome != Outcome::Ongoing {
+                break;
+            }
+            s.legal_moves(&mut legal);
+            if legal.len() > 2 {
+                let mut rng = ChaCha8Rng::seed_from_u64(step);
+                let values: Vec<f32> = legal
+                    .iter()
+                    .map(|&m| expected_advantage(&s, &h, m, 8, &mut rng, &mut outs))
+                    .collect();
+                let best = best_move(&s, &h, &legal, 8, &mut rng, &mut outs);
+                let i = legal.iter().position(|m| *m == best).unwrap();
+                let top = values.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+                assert!(values[i] >= top - 1e-3, "{best:?}: {} < {top}", values[i]);
+                assert!(
+                    values[..i].iter().all(|v| *v <= values[i] + 1e-4),
+                    "ties go first"
+                );
+                checked += 1;
+            }
+            crate::agent::testkit::play_random(&mut s, 1, step);
+        }
+        assert!(checked > 20, "only {checked} positions with a choice");
     }
 }

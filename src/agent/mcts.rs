@@ -24,6 +24,7 @@
 //! independent trees (root parallelization) run on the rayon pool and their root visits are
 //! summed; each tree has its own seed, so the result is reproducible.
 use super::game::{advantages, child_rng, terminal_values, Game, Heuristic, MAX_PLAYERS};
+use super::greedy::best_move;
 use super::Agent;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -58,19 +59,23 @@ pub struct MctsConfig {
     /// prior): rounds share the iterations equally among the survivors, and the better half by
     /// mean value goes on. 0: UCB1 at the root too. Needs an iteration budget.
     pub halving: u32,
+    /// Playouts (and horizon playouts) choose every move greedily (one-ply best by the
+    /// heuristic, as the greedy agent does) instead of by the heuristic's light policy.
+    pub greedy_playout: bool,
 }
 
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            iterations: 1000,
+            iterations: 200,
             time: None,
             c: 0.2,
             playout: 0,
-            horizon: 0,
+            horizon: 2,
             threads: 1,
             prior: 10,
             halving: 0,
+            greedy_playout: true,
         }
     }
 }
@@ -137,6 +142,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
         None
     };
     let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut outs: Vec<(f32, G)> = Vec::new();
     let mut seen: Vec<bool> = Vec::with_capacity(64);
     let mut adv = [0.0f32; MAX_PLAYERS];
     let mut values = [0.0f32; MAX_PLAYERS];
@@ -214,25 +220,9 @@ pub fn search<G: Game, H: Heuristic<G>>(
             path.push(node);
         }
         // Playout.
-        if cfg.horizon > 0 {
-            let stop = root.turn() + cfg.horizon;
-            for _ in 0..MAX_HORIZON_MOVES {
-                if g.status() != super::game::Status::Ongoing || g.turn() >= stop {
-                    break;
-                }
-                g.legal_moves(&mut legal);
-                let m = h.playout_move(&g, &legal, rng);
-                g.apply(m);
-            }
-        } else if expanded {
-            for _ in 0..cfg.playout {
-                if g.status() != super::game::Status::Ongoing {
-                    break;
-                }
-                g.legal_moves(&mut legal);
-                let m = h.playout_move(&g, &legal, rng);
-                g.apply(m);
-            }
+        if cfg.horizon > 0 || expanded {
+            let horizon = (cfg.horizon > 0).then(|| root.turn() + cfg.horizon);
+            playout(&mut g, h, cfg, horizon, rng, &mut legal, &mut outs);
         }
         // Evaluation.
         if !terminal_values(g.status(), &mut values[..n]) {
@@ -264,6 +254,48 @@ pub fn search<G: Game, H: Heuristic<G>>(
     SearchResult {
         visits,
         iterations: it,
+    }
+}
+
+/// Plays on from a leaf: until turn `horizon` begins (if given), else up to `cfg.playout`
+/// moves; either way no further than the end of the game.
+fn playout<G: Game, H: Heuristic<G>>(
+    g: &mut G,
+    h: &H,
+    cfg: &MctsConfig,
+    horizon: Option<u32>,
+    rng: &mut ChaCha8Rng,
+    legal: &mut Vec<G::Move>,
+    outs: &mut Vec<(f32, G)>,
+) {
+    let most = if horizon.is_some() {
+        MAX_HORIZON_MOVES
+    } else {
+        cfg.playout
+    };
+    for _ in 0..most {
+        if g.status() != super::game::Status::Ongoing || horizon.is_some_and(|t| g.turn() >= t) {
+            break;
+        }
+        g.legal_moves(legal);
+        let m = playout_move(g, h, cfg, legal, rng, outs);
+        g.apply(m);
+    }
+}
+
+/// A playout move: greedy or the heuristic's light policy, as configured.
+fn playout_move<G: Game, H: Heuristic<G>>(
+    g: &G,
+    h: &H,
+    cfg: &MctsConfig,
+    legal: &[G::Move],
+    rng: &mut ChaCha8Rng,
+    outs: &mut Vec<(f32, G)>,
+) -> G::Move {
+    if cfg.greedy_playout {
+        best_move(g, h, legal, 8, rng, outs)
+    } else {
+        h.playout_move(g, legal, rng)
     }
 }
 
@@ -505,19 +537,8 @@ mod tests {
         assert_eq!(total, 300);
     }
 
-    /// A position of a random game where the player to move has a pass and at least five
-    /// other choices.
     fn busy_position() -> State {
-        let mut s = new_state(8);
-        let mut legal = Vec::new();
-        for step in 0..400 {
-            s.legal_moves(&mut legal);
-            if legal.len() >= 6 && legal.contains(&Command::Pass) {
-                return s;
-            }
-            play_random(&mut s, 1, step);
-        }
-        panic!("no busy position in 400 random commands");
+        busy_position_from(0)
     }
 
     #[test]
@@ -558,5 +579,50 @@ mod tests {
         assert_eq!(total, 100);
         let mut a = MctsAgent::new(cfg, OrbitalsHeuristic::default(), 4, "mcts");
         assert!(s.is_legal(&a.choose(&s)));
+    }
+
+    #[test]
+    fn greedy_playouts_end_at_the_searchers_next_turn() {
+        let cfg = MctsConfig::default();
+        assert!(cfg.greedy_playout && cfg.horizon == 2, "the normal preset");
+        let h = OrbitalsHeuristic::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let (mut legal, mut outs) = (Vec::new(), Vec::new());
+        for seed in 0..4 {
+            let s = busy_position_from(seed);
+            let mut g = s.clone();
+            playout(
+                &mut g,
+                &h,
+                &cfg,
+                Some(s.turn() + 2),
+                &mut rng,
+                &mut legal,
+                &mut outs,
+            );
+            if g.outcome == Outcome::Ongoing {
+                assert_eq!(g.turn(), s.turn() + 2, "stops as the turn begins");
+                assert_eq!(
+                    g.current_player(),
+                    s.current_player(),
+                    "the searcher moves next"
+                );
+            }
+        }
+    }
+
+    /// A position of a random game (seed `seed`) where the player to move has a pass and at
+    /// least five other choices.
+    fn busy_position_from(seed: u64) -> State {
+        let mut s = new_state(8 + seed);
+        let mut legal = Vec::new();
+        for step in 0..400 {
+            s.legal_moves(&mut legal);
+            if legal.len() >= 6 && legal.contains(&Command::Pass) {
+                return s;
+            }
+            play_random(&mut s, 1, step + 1000 * seed);
+        }
+        panic!("no busy position in 400 random commands");
     }
 }

@@ -6,13 +6,15 @@
 //! | --- | --- |
 //! | `random` | uniform over legal commands |
 //! | `greedy` | one-ply search with the evaluation function |
-//! | `mcts` / `mcts:normal` | MCTS, 1000 iterations per decision |
-//! | `mcts:easy`, `mcts:hard` | 200 / 5000 iterations |
+//! | `mcts` / `mcts:normal` | MCTS, 200 iterations per decision, each leaf played on greedily to the start of the searcher's next turn |
+//! | `mcts:easy` | 200 iterations, leaves evaluated directly (no playout) |
+//! | `mcts:hard` | as `normal`, 1000 iterations |
+//! | `mcts:policy=light` | horizon playouts use the light policy instead of greedy moves |
 //! | `mcts:iters=2000,c=1.4` | explicit iterations and exploration constant |
 //! | `mcts:ms=500` | half a second per decision instead of an iteration count |
 //! | `mcts:hard,threads=2` | preset plus root parallelization over two trees |
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
-//! | `mcts:horizon=1` | play the light policy to a turn boundary before evaluating (default 0 = off) |
+//! | `mcts:horizon=1` | play on to a turn boundary before evaluating (default 2 = the start of the searcher's next turn; 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 //! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
@@ -31,8 +33,24 @@ use crate::state::State;
 use std::fmt;
 use std::time::Duration;
 
-/// Iterations of the `easy`, `normal` and `hard` presets.
-pub const PRESETS: [(&str, u32); 3] = [("easy", 200), ("normal", 1000), ("hard", 5000)];
+/// The `easy`, `normal` and `hard` presets: iterations, turn horizon and greedy playouts.
+/// `easy` evaluates its leaves directly; `normal` and `hard` play both sides greedily from
+/// each leaf to the start of the searching player's next turn (see docs/ai.md).
+pub const PRESETS: [(&str, u32, u32, bool); 3] = [
+    ("easy", 200, 0, false),
+    ("normal", 200, 2, true),
+    ("hard", 1000, 2, true),
+];
+
+/// The search settings of preset `p` (other settings at their defaults).
+fn preset_config(p: &(&str, u32, u32, bool)) -> MctsConfig {
+    MctsConfig {
+        iterations: p.1,
+        horizon: p.2,
+        greedy_playout: p.3,
+        ..MctsConfig::default()
+    }
+}
 
 /// A parsed agent spec.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,15 +113,17 @@ impl AgentSpec {
                 let mut eval = OrbitalsHeuristic::default();
                 for o in opts {
                     match o.split_once('=') {
-                        None => match PRESETS.iter().find(|(p, _)| *p == o) {
-                            Some((_, iters)) => {
-                                cfg.iterations = *iters;
+                        None => match PRESETS.iter().find(|p| p.0 == o) {
+                            Some(p) => {
+                                cfg.iterations = p.1;
+                                cfg.horizon = p.2;
+                                cfg.greedy_playout = p.3;
                                 cfg.time = None;
                             }
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, prior, halving, endgame, siege, approach, late, hazard, tempo, threads)"
+                                     keys: iters, ms, c, playout, horizon, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, threads)"
                                 ))
                             }
                         },
@@ -134,6 +154,17 @@ impl AgentSpec {
                             "horizon" => cfg.horizon = number(k, v, "a number of turns")?,
                             "prior" => cfg.prior = number(k, v, "a number of virtual visits")?,
                             "halving" => cfg.halving = number(k, v, "a number of candidates")?,
+                            "policy" => {
+                                cfg.greedy_playout = match v.trim() {
+                                    "greedy" => true,
+                                    "light" => false,
+                                    other => {
+                                        return err(format!(
+                                            "unknown playout policy `{other}` (greedy, light)"
+                                        ))
+                                    }
+                                }
+                            }
                             "endgame" => eval.endgame = number(k, v, "a number of turns")?,
                             "siege" => {
                                 let t: f32 = number(k, v, "a number")?;
@@ -174,7 +205,7 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, prior, halving, endgame, siege, approach, late, hazard, tempo, threads)"
+                                     horizon, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, threads)"
                                 ))
                             }
                         },
@@ -226,11 +257,24 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
             AgentSpec::Mcts(cfg, eval) => {
-                let d = MctsConfig::default();
+                // Named by the preset with the same search shape (the default's when none).
+                let preset = PRESETS
+                    .iter()
+                    .find(|p| (p.1, p.2, p.3) == (cfg.iterations, cfg.horizon, cfg.greedy_playout))
+                    .or_else(|| match cfg.time {
+                        Some(_) => PRESETS
+                            .iter()
+                            .find(|p| (p.2, p.3) == (cfg.horizon, cfg.greedy_playout)),
+                        None => PRESETS.iter().find(|p| p.1 == cfg.iterations),
+                    });
+                let d = preset.map(preset_config).unwrap_or_default();
                 let mut parts: Vec<String> = Vec::new();
-                match (cfg.time, PRESETS.iter().find(|p| p.1 == cfg.iterations)) {
+                match (cfg.time, preset) {
+                    (Some(t), Some(p)) if p.0 != "normal" => {
+                        parts.push(format!("{},ms={}", p.0, t.as_millis()))
+                    }
                     (Some(t), _) => parts.push(format!("ms={}", t.as_millis())),
-                    (None, Some((p, _))) => parts.push(p.to_string()),
+                    (None, Some(p)) => parts.push(p.0.to_string()),
                     (None, None) => parts.push(format!("iters={}", cfg.iterations)),
                 }
                 if cfg.c != d.c {
@@ -247,6 +291,14 @@ impl fmt::Display for AgentSpec {
                 }
                 if cfg.halving != d.halving {
                     parts.push(format!("halving={}", cfg.halving));
+                }
+                if cfg.greedy_playout != d.greedy_playout {
+                    let p = if cfg.greedy_playout {
+                        "greedy"
+                    } else {
+                        "light"
+                    };
+                    parts.push(format!("policy={p}"));
                 }
                 let de = OrbitalsHeuristic::default();
                 if eval.endgame != de.endgame {
@@ -287,7 +339,15 @@ mod tests {
         let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:hard,threads=2").unwrap() else {
             panic!()
         };
-        assert_eq!((c.iterations, c.threads), (5000, 2));
+        assert_eq!((c.iterations, c.threads), (1000, 2));
+        assert!(
+            c.greedy_playout && c.horizon == 2,
+            "hard plays leaves on greedily"
+        );
+        let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:easy").unwrap() else {
+            panic!()
+        };
+        assert_eq!((c.iterations, c.horizon, c.greedy_playout), (200, 0, false));
         let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:iters=2000,c=1.4").unwrap() else {
             panic!()
         };
@@ -309,6 +369,9 @@ mod tests {
             "mcts:easy,horizon=1",
             "mcts:normal,endgame=120,late=0.8",
             "mcts:normal,halving=4",
+            "mcts:easy,policy=greedy",
+            "mcts:hard,prior=20,policy=light",
+            "mcts:easy,ms=40",
             "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {
             let spec = AgentSpec::parse(s).unwrap();

@@ -30,6 +30,9 @@ pub struct Series {
     /// Decks follow the seats instead of the sides: seat 1 always plays deck A, so each agent
     /// plays both decks (for comparing agents rather than decks).
     pub swap_decks: bool,
+    /// Mirror matches over a pool of decks: when not empty, both seats of game pair `k` play
+    /// `mirror[k % len]` (and `decks` is not used).
+    pub mirror: Vec<Deck>,
 }
 
 /// One finished game of a series.
@@ -70,7 +73,10 @@ pub fn play_one(db: &Arc<CardDb>, s: &Series, index: u32) -> SeriesGame {
     let swapped = index % 2 == 1;
     let sides = if swapped { [1, 0] } else { [0, 1] };
     let seed = s.seed.wrapping_add((index / 2) as u64);
-    let decks: Vec<Deck> = if s.swap_decks {
+    let decks: Vec<Deck> = if !s.mirror.is_empty() {
+        let d = &s.mirror[(index / 2) as usize % s.mirror.len()];
+        vec![d.clone(), d.clone()]
+    } else if s.swap_decks {
         s.decks.to_vec()
     } else {
         sides.iter().map(|&side| s.decks[side].clone()).collect()
@@ -187,6 +193,9 @@ pub struct Summary {
     pub max_turns: u16,
     pub seconds: f64,
     pub games_per_sec: f64,
+    /// Side A's results by the deck it played (only when it played more than one).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_deck: Vec<SideSummary>,
 }
 
 /// Sums up a finished card-game series.
@@ -195,7 +204,9 @@ pub fn summarize(s: &Series, games: &[SeriesGame], started: Instant) -> Summary 
         agents: s.agents.iter().map(|a| a.to_string()).collect(),
         decks: (0..2)
             .map(|k| {
-                if s.swap_decks {
+                if !s.mirror.is_empty() {
+                    "mirror".into()
+                } else if s.swap_decks {
                     "both".into()
                 } else {
                     s.decks[k].name.clone()
@@ -206,7 +217,34 @@ pub fn summarize(s: &Series, games: &[SeriesGame], started: Instant) -> Summary 
         turn_limit: s.turn_limit,
     };
     let results: Vec<GameResult> = games.iter().map(SeriesGame::result).collect();
-    summarize_results(&lineup, &results, started)
+    let mut sum = summarize_results(&lineup, &results, started);
+    // Side A's deck in each game, in order of first appearance.
+    let deck_of = |g: &SeriesGame| {
+        let seat = g.sides.iter().position(|&x| x == 0).unwrap_or(0);
+        g.decks[seat].name.clone()
+    };
+    let mut names: Vec<String> = Vec::new();
+    for g in games {
+        let d = deck_of(g);
+        if !names.contains(&d) {
+            names.push(d);
+        }
+    }
+    if names.len() > 1 {
+        for name in names {
+            let part: Vec<GameResult> = games
+                .iter()
+                .filter(|g| deck_of(g) == name)
+                .map(SeriesGame::result)
+                .collect();
+            let mut side = summarize_results(&lineup, &part, started)
+                .sides
+                .swap_remove(0);
+            side.deck = name;
+            sum.by_deck.push(side);
+        }
+    }
+    sum
 }
 
 /// Score of `side` in one game: 1 for a win, ½ for a draw, 0 for a loss.
@@ -277,6 +315,7 @@ pub fn summarize_results(l: &Lineup, games: &[GameResult], started: Instant) -> 
         } else {
             0.0
         },
+        by_deck: Vec::new(),
     }
 }
 
@@ -295,6 +334,7 @@ mod tests {
             turn_limit: 60,
             jobs,
             swap_decks: false,
+            mirror: Vec::new(),
         };
         (db, s)
     }
@@ -330,6 +370,34 @@ mod tests {
         s.swap_decks = true;
         let a = run(&db, &s, &|| {}).unwrap();
         assert_eq!(a[0].decks[0].name, a[1].decks[0].name);
-        assert_eq!(summarize(&s, &a, Instant::now()).sides[0].deck, "both");
+        let sum = summarize(&s, &a, Instant::now());
+        assert_eq!(sum.sides[0].deck, "both");
+        assert_eq!(sum.by_deck.len(), 2, "side A played both decks");
+        assert_eq!(sum.by_deck[0].deck, a[0].decks[0].name);
+        assert_eq!(
+            sum.by_deck[0].wins + sum.by_deck[0].losses + sum.by_deck[0].draws,
+            1
+        );
+    }
+
+    #[test]
+    fn mirror_pairs_rotate_over_the_pool() {
+        let (db, mut s) = series(6, 2);
+        s.mirror = s.decks.to_vec();
+        let a = run(&db, &s, &|| {}).unwrap();
+        let names: Vec<(&str, &str)> = a
+            .iter()
+            .map(|g| (g.decks[0].name.as_str(), g.decks[1].name.as_str()))
+            .collect();
+        let (x, y) = (s.decks[0].name.as_str(), s.decks[1].name.as_str());
+        assert_eq!(names, vec![(x, x), (x, x), (y, y), (y, y), (x, x), (x, x)]);
+        let sum = summarize(&s, &a, Instant::now());
+        assert_eq!(sum.sides[0].deck, "mirror");
+        let by: Vec<(&str, u32)> = sum
+            .by_deck
+            .iter()
+            .map(|d| (d.deck.as_str(), d.wins + d.losses + d.draws))
+            .collect();
+        assert_eq!(by, vec![(x, 4), (y, 2)]);
     }
 }

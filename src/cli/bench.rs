@@ -3,14 +3,16 @@ use super::load_db;
 use anyhow::Result;
 use clap::Args;
 use orbitals::agent::eval::OrbitalsHeuristic;
+use orbitals::agent::greedy::GreedyAgent;
 use orbitals::agent::mcts::{self, MctsAgent, MctsConfig};
 use orbitals::agent::Agent;
-use orbitals::data::Deck;
+use orbitals::data::{CardDb, Deck};
 use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -22,20 +24,43 @@ pub struct BenchArgs {
     pub seconds: f64,
 }
 
-/// MCTS simulations (iterations: determinize, select, expand, playout, evaluate, back up) per
-/// second on one core, from the mid-game position, with the `mcts:normal` settings.
-fn mcts(s: &State, seconds: f64) {
-    let cfg = MctsConfig::default();
+/// Simulations per second of `cfg` on one core, from `s`.
+fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
     let h = OrbitalsHeuristic::default();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut sims, start) = (0u64, Instant::now());
     while start.elapsed().as_secs_f64() < seconds {
-        sims += mcts::search(s, &h, &cfg, &mut rng).iterations;
+        sims += mcts::search(s, &h, cfg, &mut rng).iterations;
     }
-    let secs = start.elapsed().as_secs_f64();
-    println!("mcts_simulations_per_sec: {:.0}", sims as f64 / secs);
+    sims as f64 / start.elapsed().as_secs_f64()
+}
+
+/// MCTS on one core from the mid-game position `s`:
+/// * `mcts_simulations_per_sec`: iterations (determinize, select, expand, evaluate the leaf,
+///   back up) of the tree search with leaves evaluated directly (the `mcts:easy` shape);
+/// * `mcts_normal_simulations_per_sec`: iterations with the `mcts:normal` settings, each of
+///   which also plays both sides greedily to the start of the searcher's next turn;
+/// * `mcts_normal_decision_ms`: mean time of one `mcts:normal` decision from `s`;
+/// * `mcts_normal_decision_max_ms`: slowest `mcts:normal` decision of one whole game against
+///   greedy (seed `seed`, the bench's decks).
+fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) {
+    let tree = MctsConfig {
+        horizon: 0,
+        greedy_playout: false,
+        ..MctsConfig::default()
+    };
+    println!(
+        "mcts_simulations_per_sec: {:.0}",
+        simulations_per_sec(s, &tree, seconds)
+    );
+    let cfg = MctsConfig::default();
+    println!(
+        "mcts_normal_simulations_per_sec: {:.0}",
+        simulations_per_sec(s, &cfg, seconds)
+    );
+    let h = OrbitalsHeuristic::default();
     let t = Instant::now();
-    let mut agent = MctsAgent::<State, _>::new(cfg, h, 7, "mcts:normal");
+    let mut agent = MctsAgent::<State, _>::new(cfg.clone(), h, 7, "mcts:normal");
     let decisions = 20;
     for _ in 0..decisions {
         std::hint::black_box(agent.choose(s));
@@ -44,6 +69,22 @@ fn mcts(s: &State, seconds: f64) {
         "mcts_normal_decision_ms: {:.2}",
         t.elapsed().as_secs_f64() * 1000.0 / decisions as f64
     );
+    let mut game = State::from_decks(db.clone(), decks, seed);
+    rules::start(&mut game, &mut ());
+    let mut greedy = GreedyAgent::<State, _>::new(h, 8);
+    let mut slowest = 0.0f64;
+    while game.outcome == Outcome::Ongoing {
+        let c = if game.active.index() == 0 {
+            let t = Instant::now();
+            let c = agent.choose(&game);
+            slowest = slowest.max(t.elapsed().as_secs_f64());
+            c
+        } else {
+            greedy.choose(&game)
+        };
+        rules::apply_into(&mut game, c, &mut ());
+    }
+    println!("mcts_normal_decision_max_ms: {:.2}", slowest * 1000.0);
 }
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
@@ -85,6 +126,6 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         "state_clone_ns: {:.1}",
         t.elapsed().as_nanos() as f64 / n as f64
     );
-    mcts(&s, a.seconds);
+    mcts(&s, a.seconds, &db, &decks, a.seed);
     Ok(())
 }

@@ -75,8 +75,12 @@ pub struct MatchArgs {
     pub jobs: usize,
     /// Decks follow the seats, not the agents: each agent plays both decks (fair agent
     /// comparison when the decks differ).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "mirror")]
     pub swap_decks: bool,
+    /// Mirror matches: both seats play the same deck, game pairs taking turns over these decks
+    /// (comma-separated; --deck1/--deck2 are then not used).
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    pub mirror: Vec<PathBuf>,
     /// Save the first game as a replay in scenario format.
     #[arg(long)]
     pub save: Option<PathBuf>,
@@ -172,6 +176,7 @@ fn print_table(s: &Summary) {
     let dw = s
         .sides
         .iter()
+        .chain(&s.by_deck)
         .map(|x| x.deck.len())
         .max()
         .unwrap_or(4)
@@ -192,7 +197,7 @@ fn print_table(s: &Summary) {
         },
         "moving 1st"
     );
-    for x in &s.sides {
+    let row = |x: &tournament::SideSummary| {
         println!(
             "{:<w$}  {:<dw$}  {:>5}  {:>6}  {:>5}  {:>8}  {:>17}  {:>9}  {:>10}",
             x.agent,
@@ -205,6 +210,12 @@ fn print_table(s: &Summary) {
             format_p(x.p_value),
             format!("{} ({})", pct(x.first_win_rate), x.first_games),
         );
+    };
+    s.sides.iter().for_each(row);
+    if !s.by_deck.is_empty() {
+        println!();
+        println!("by deck of p1 ({}):", s.sides[0].agent);
+        s.by_deck.iter().for_each(row);
     }
     println!();
     println!(
@@ -356,6 +367,11 @@ fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
     let db = load_db(cards)?;
     let d1 = Deck::load(&a.deck1, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
     let d2 = Deck::load(&a.deck2, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mirror = a
+        .mirror
+        .iter()
+        .map(|p| Deck::load(p, &db).map_err(|e| anyhow::anyhow!("{e}")))
+        .collect::<Result<Vec<_>>>()?;
     let series = Series {
         agents,
         decks: [d1, d2],
@@ -364,6 +380,7 @@ fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
         turn_limit,
         jobs: a.jobs,
         swap_decks: a.swap_decks,
+        mirror,
     };
     let bar = progress_bar(a.games);
     let started = Instant::now();
