@@ -1,5 +1,5 @@
-//! An SVG chart of a series: one bar per side with its win rate and Wilson 95% interval, and
-//! the first mover's win rate, against the fair-share line (50% for two sides). Written by hand, no dependencies.
+//! An SVG chart of a series: one bar per side with its win rate and Wilson 95% interval, side
+//! 1's results by deck when it played several, and the first mover's win rate, against the fair-share line (50% for two sides). Written by hand, no dependencies.
 use super::stats::format_p;
 use super::tournament::Summary;
 use std::fmt::Write;
@@ -55,6 +55,21 @@ pub fn svg(s: &Summary) -> String {
             colour: COLOURS[i % COLOURS.len()],
         })
         .collect();
+    // Side 1's results by deck, when it played several.
+    rows.extend(s.by_deck.iter().map(|d| Row {
+        title: format!("{} with {}", d.agent, d.deck),
+        detail: format!(
+            "{}W {}L {}D · p = {}",
+            d.wins,
+            d.losses,
+            d.draws,
+            format_p(d.p_value)
+        ),
+        rate: d.win_rate,
+        lo: d.ci_low,
+        hi: d.ci_high,
+        colour: "#7fa7d4",
+    }));
     rows.push(Row {
         title: "first mover".into(),
         detail: "either side, moving first".into(),
@@ -202,5 +217,34 @@ mod tests {
         assert!(out.contains("mcts:&lt;hard&gt;"));
         assert!(!out.contains("<hard>"));
         assert_eq!(out.matches("<rect").count(), 4);
+    }
+
+    #[test]
+    fn chart_shows_results_by_deck() {
+        let mut bastion = side("mcts", 4, 1);
+        bastion.deck = "Bastion".into();
+        let s = Summary {
+            games: 10,
+            seed: 1,
+            turn_limit: 200,
+            sides: vec![side("mcts", 7, 3), side("greedy", 3, 7)],
+            draws: 0,
+            first_mover_win_rate: 0.5,
+            first_mover_ci_low: 0.2,
+            first_mover_ci_high: 0.8,
+            mean_turns: 40.0,
+            max_turns: 80,
+            seconds: 1.0,
+            games_per_sec: 10.0,
+            by_deck: vec![side("mcts", 3, 2), bastion],
+        };
+        let out = svg(&s);
+        assert!(out.contains("mcts with Vanguard") && out.contains("mcts with Bastion"));
+        assert!(out.contains("4W 1L 0D"));
+        assert_eq!(
+            out.matches("<rect").count(),
+            6,
+            "background, 2 sides, 2 decks, first mover"
+        );
     }
 }
