@@ -11,7 +11,7 @@ use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -22,6 +22,11 @@ pub struct BenchArgs {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 2.0)]
     pub seconds: f64,
+    /// Decks of the random games and of the timed game against greedy.
+    #[arg(long, default_value = "decks/vanguard.yaml")]
+    pub deck1: PathBuf,
+    #[arg(long, default_value = "decks/bastion.yaml")]
+    pub deck2: PathBuf,
 }
 
 /// Simulations per second of `cfg` on one core, from `s`.
@@ -89,10 +94,8 @@ fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) {
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     let db = load_db(cards)?;
-    let d1 =
-        Deck::load(Path::new("decks/vanguard.yaml"), &db).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let d2 =
-        Deck::load(Path::new("decks/bastion.yaml"), &db).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let d1 = Deck::load(&a.deck1, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let d2 = Deck::load(&a.deck2, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
     let decks = [d1, d2];
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     let mut buf = Vec::new();
@@ -104,12 +107,13 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         rules::start(&mut s, &mut ());
         while s.outcome == Outcome::Ongoing {
             legal_commands_into(&s, &mut buf);
+            // The mid-game position: turn 40 or later, with a choice to make.
+            if mid.is_none() && s.turn >= 40 && buf.len() > 1 {
+                mid = Some(s.clone());
+            }
             let c = buf[rng.gen_range(0..buf.len())];
             rules::apply_into(&mut s, c, &mut ());
             commands += 1;
-            if mid.is_none() && s.turn >= 40 {
-                mid = Some(s.clone());
-            }
         }
         games += 1;
     }
