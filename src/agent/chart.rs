@@ -195,13 +195,13 @@ mod tests {
         }
     }
 
-    #[test]
-    fn chart_is_well_formed_and_escapes_names() {
-        let s = Summary {
+    /// A ten-game summary of `agent` against greedy, with `by_deck` rows.
+    fn summary(agent: &str, by_deck: Vec<SideSummary>) -> Summary {
+        Summary {
             games: 10,
             seed: 1,
             turn_limit: 200,
-            sides: vec![side("mcts:<hard>", 7, 3), side("greedy", 3, 7)],
+            sides: vec![side(agent, 7, 3), side("greedy", 3, 7)],
             draws: 0,
             first_mover_win_rate: 0.5,
             first_mover_ci_low: 0.2,
@@ -210,9 +210,13 @@ mod tests {
             max_turns: 80,
             seconds: 1.0,
             games_per_sec: 10.0,
-            by_deck: Vec::new(),
-        };
-        let out = svg(&s);
+            by_deck,
+        }
+    }
+
+    #[test]
+    fn chart_is_well_formed_and_escapes_names() {
+        let out = svg(&summary("mcts:<hard>", Vec::new()));
         assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));
         assert!(out.contains("mcts:&lt;hard&gt;"));
         assert!(!out.contains("<hard>"));
@@ -223,22 +227,7 @@ mod tests {
     fn chart_shows_results_by_deck() {
         let mut bastion = side("mcts", 4, 1);
         bastion.deck = "Bastion".into();
-        let s = Summary {
-            games: 10,
-            seed: 1,
-            turn_limit: 200,
-            sides: vec![side("mcts", 7, 3), side("greedy", 3, 7)],
-            draws: 0,
-            first_mover_win_rate: 0.5,
-            first_mover_ci_low: 0.2,
-            first_mover_ci_high: 0.8,
-            mean_turns: 40.0,
-            max_turns: 80,
-            seconds: 1.0,
-            games_per_sec: 10.0,
-            by_deck: vec![side("mcts", 3, 2), bastion],
-        };
-        let out = svg(&s);
+        let out = svg(&summary("mcts", vec![side("mcts", 3, 2), bastion]));
         assert!(out.contains("mcts with Vanguard") && out.contains("mcts with Bastion"));
         assert!(out.contains("4W 1L 0D"));
         assert_eq!(
