@@ -120,3 +120,51 @@ fn bad_match_arguments_are_named() {
     let out = orbitals(&["match", "--game", "chess"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn mirror_matches_report_results_by_deck() {
+    let v = json(&orbitals(&[
+        "match",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+        "--games",
+        "4",
+        "--mirror",
+        "decks/vanguard.yaml,decks/bastion.yaml",
+        "--json",
+    ]));
+    assert_eq!(v["sides"][0]["deck"], "mirror");
+    let by = v["by_deck"].as_array().unwrap();
+    let decks: Vec<&str> = by.iter().map(|d| d["deck"].as_str().unwrap()).collect();
+    assert_eq!(decks, ["Vanguard", "Bastion"]);
+    for d in by {
+        let games = ["wins", "losses", "draws"]
+            .iter()
+            .map(|k| d[k].as_u64().unwrap())
+            .sum::<u64>();
+        assert_eq!(games, 2, "one seat-swapped pair per deck");
+    }
+    // Without several decks on side 1 there is no breakdown.
+    let v = json(&orbitals(&[
+        "match", "--p1", "greedy", "--p2", "random", "--games", "2", "--json",
+    ]));
+    assert!(v.get("by_deck").is_none());
+}
+
+#[test]
+fn bad_mirror_arguments_are_named() {
+    let out = orbitals(&["match", "--mirror", "decks/vanguard.yaml", "--swap-decks"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--swap-decks") && err.contains("--mirror"),
+        "{err}"
+    );
+
+    let out = orbitals(&["match", "--mirror", "decks/nowhere.yaml"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("decks/nowhere.yaml"), "{err}");
+}
