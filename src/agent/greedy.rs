@@ -115,14 +115,16 @@ impl<G: Game, H: Heuristic<G>> Agent<G> for GreedyAgent<G, H> {
         if self.moves.len() == 1 {
             return self.moves[0];
         }
-        let values = self.move_values(state);
-        let mut best = values[0];
-        for &(m, v) in &values[1..] {
-            if v > best.1 + 1e-4 {
-                best = (m, v);
-            }
-        }
-        best.0
+        let view = state.determinize(state.current_player(), &mut self.rng);
+        let mut rng = child_rng(&mut self.rng);
+        best_move(
+            &view,
+            &self.heuristic,
+            &self.moves,
+            self.samples,
+            &mut rng,
+            &mut self.outcomes,
+        )
     }
 }
 

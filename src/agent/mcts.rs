@@ -11,8 +11,11 @@
 //!   *availability* count instead of the parent's visits in UCB1.
 //! * **Multi-move turns:** every node stores the player who made its move; rewards are backed
 //!   up per player, so a node is always judged by the player who chose it.
-//! * **Playouts** are short: up to `playout` moves of the heuristic's light policy, then the
-//!   position is evaluated. The leaf value of each player is
+//! * **Playouts:** from each leaf both sides play on, greedily by default (every move the
+//!   one-ply best by the heuristic, as the greedy agent plays) or by the heuristic's light
+//!   policy, until `horizon` turns after the root's turn have begun (2: the searcher's next
+//!   turn, after the opponent's whole reply), or for `playout` moves when there is no horizon;
+//!   then the position is evaluated. The leaf value of each player is
 //!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
 //!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
 //!
