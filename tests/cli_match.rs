@@ -123,18 +123,9 @@ fn bad_match_arguments_are_named() {
 
 #[test]
 fn mirror_matches_report_results_by_deck() {
-    let v = json(&orbitals(&[
-        "match",
-        "--p1",
-        "greedy",
-        "--p2",
-        "random",
-        "--games",
-        "4",
-        "--mirror",
-        "decks/vanguard.yaml,decks/bastion.yaml",
-        "--json",
-    ]));
+    let args = "match --p1 greedy --p2 random --games 4 --json \
+                --mirror decks/vanguard.yaml,decks/bastion.yaml";
+    let v = json(&orbitals(&args.split_whitespace().collect::<Vec<_>>()));
     assert_eq!(v["sides"][0]["deck"], "mirror");
     let by = v["by_deck"].as_array().unwrap();
     let decks: Vec<&str> = by.iter().map(|d| d["deck"].as_str().unwrap()).collect();
