@@ -591,6 +591,7 @@ mod tests {
         let h = OrbitalsHeuristic::default();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let (mut legal, mut outs) = (Vec::new(), Vec::new());
+        let mut ongoing = 0;
         for seed in 0..4 {
             let s = busy_position_from(seed);
             let mut g = s.clone();
@@ -604,6 +605,7 @@ mod tests {
                 &mut outs,
             );
             if g.outcome == Outcome::Ongoing {
+                ongoing += 1;
                 assert_eq!(g.turn(), s.turn() + 2, "stops as the turn begins");
                 assert_eq!(
                     g.current_player(),
@@ -612,6 +614,10 @@ mod tests {
                 );
             }
         }
+        assert!(
+            ongoing >= 2,
+            "the playouts must mostly stop at the horizon, not at game end"
+        );
     }
 
     /// A position of a random game (seed `seed`) where the player to move has a pass and at

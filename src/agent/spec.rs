@@ -33,24 +33,59 @@ use crate::state::State;
 use std::fmt;
 use std::time::Duration;
 
-/// The `easy`, `normal` and `hard` presets: iterations, turn horizon and greedy playouts.
-/// `easy` evaluates its leaves directly; `normal` and `hard` play both sides greedily from
-/// each leaf to the start of the searching player's next turn (see docs/ai.md).
-pub const PRESETS: [(&str, u32, u32, bool); 3] = [
-    ("easy", 200, 0, false),
-    ("normal", 200, 2, true),
-    ("hard", 1000, 2, true),
-];
+/// A named search shape: iterations, turn horizon and playout policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preset {
+    pub name: &'static str,
+    pub iterations: u32,
+    pub horizon: u32,
+    pub greedy_playout: bool,
+}
 
-/// The search settings of preset `p` (other settings at their defaults).
-fn preset_config(p: &(&str, u32, u32, bool)) -> MctsConfig {
-    MctsConfig {
-        iterations: p.1,
-        horizon: p.2,
-        greedy_playout: p.3,
-        ..MctsConfig::default()
+impl Preset {
+    /// Sets the preset's search shape in `cfg` (an iteration budget, no wall time).
+    fn apply(&self, cfg: &mut MctsConfig) {
+        cfg.iterations = self.iterations;
+        cfg.horizon = self.horizon;
+        cfg.greedy_playout = self.greedy_playout;
+        cfg.time = None;
+    }
+
+    /// The preset's settings, everything else at its default.
+    fn config(&self) -> MctsConfig {
+        let mut cfg = MctsConfig::default();
+        self.apply(&mut cfg);
+        cfg
+    }
+
+    /// Does `cfg` have this preset's playouts (whatever its budget)?
+    fn plays_out_like(&self, cfg: &MctsConfig) -> bool {
+        (self.horizon, self.greedy_playout) == (cfg.horizon, cfg.greedy_playout)
     }
 }
+
+/// `easy` evaluates its leaves directly; `normal` (the default) and `hard` play both sides
+/// greedily from each leaf to the start of the searching player's next turn (see docs/ai.md).
+pub const PRESETS: [Preset; 3] = [
+    Preset {
+        name: "easy",
+        iterations: 200,
+        horizon: 0,
+        greedy_playout: false,
+    },
+    Preset {
+        name: "normal",
+        iterations: 200,
+        horizon: 2,
+        greedy_playout: true,
+    },
+    Preset {
+        name: "hard",
+        iterations: 1000,
+        horizon: 2,
+        greedy_playout: true,
+    },
+];
 
 /// A parsed agent spec.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,13 +148,8 @@ impl AgentSpec {
                 let mut eval = OrbitalsHeuristic::default();
                 for o in opts {
                     match o.split_once('=') {
-                        None => match PRESETS.iter().find(|p| p.0 == o) {
-                            Some(p) => {
-                                cfg.iterations = p.1;
-                                cfg.horizon = p.2;
-                                cfg.greedy_playout = p.3;
-                                cfg.time = None;
-                            }
+                        None => match PRESETS.iter().find(|p| p.name == o) {
+                            Some(p) => p.apply(&mut cfg),
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
@@ -257,24 +287,24 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
             AgentSpec::Mcts(cfg, eval) => {
-                // Named by the preset with the same search shape (the default's when none).
+                // Named by the preset with the same search shape; failing that, the one with
+                // the same playouts (wall-time budgets) or the same iterations.
                 let preset = PRESETS
                     .iter()
-                    .find(|p| (p.1, p.2, p.3) == (cfg.iterations, cfg.horizon, cfg.greedy_playout))
+                    .find(|p| p.plays_out_like(cfg) && p.iterations == cfg.iterations)
                     .or_else(|| match cfg.time {
-                        Some(_) => PRESETS
-                            .iter()
-                            .find(|p| (p.2, p.3) == (cfg.horizon, cfg.greedy_playout)),
-                        None => PRESETS.iter().find(|p| p.1 == cfg.iterations),
+                        Some(_) => PRESETS.iter().find(|p| p.plays_out_like(cfg)),
+                        None => PRESETS.iter().find(|p| p.iterations == cfg.iterations),
                     });
-                let d = preset.map(preset_config).unwrap_or_default();
+                let d = preset.map(Preset::config).unwrap_or_default();
                 let mut parts: Vec<String> = Vec::new();
                 match (cfg.time, preset) {
-                    (Some(t), Some(p)) if p.0 != "normal" => {
-                        parts.push(format!("{},ms={}", p.0, t.as_millis()))
+                    // A wall-time budget with the default playouts needs no preset name.
+                    (Some(t), Some(p)) if !p.plays_out_like(&MctsConfig::default()) => {
+                        parts.push(format!("{},ms={}", p.name, t.as_millis()))
                     }
                     (Some(t), _) => parts.push(format!("ms={}", t.as_millis())),
-                    (None, Some(p)) => parts.push(p.0.to_string()),
+                    (None, Some(p)) => parts.push(p.name.to_string()),
                     (None, None) => parts.push(format!("iters={}", cfg.iterations)),
                 }
                 if cfg.c != d.c {
