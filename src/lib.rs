@@ -6,6 +6,7 @@ pub mod data;
 pub mod globe;
 pub mod globetrotter;
 pub mod ids;
+pub mod kit;
 pub mod maneuver;
 pub mod phase;
 pub mod play;

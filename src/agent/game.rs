@@ -12,13 +12,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// How a game stands, with players as seat indices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Ongoing,
-    Winner(usize),
-    Draw,
-}
+/// How a game stands, with players as seat indices: the kit's [`Outcome`], which also covers
+/// one-seat games.
+pub use crate::kit::Outcome as Status;
 
 /// A turn-based game for any number of players, possibly with chance and hidden information.
 pub trait Game: Clone + Send + Sync {
@@ -113,6 +109,10 @@ pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize
             }
         }
         Status::Draw => out.iter_mut().for_each(|v| *v = 0.0),
+        Status::Solo { won, .. } => {
+            let v = if won { DECIDED } else { -DECIDED };
+            out.iter_mut().for_each(|x| *x = v);
+        }
         Status::Ongoing => {
             let n = out.len().min(MAX_PLAYERS);
             let mut sc = [0.0f32; MAX_PLAYERS];
@@ -143,6 +143,11 @@ pub fn terminal_values(status: Status, out: &mut [f32]) -> bool {
             out.iter_mut().for_each(|v| *v = 1.0 / n);
             true
         }
+        Status::Solo { won, .. } => {
+            let v = if won { 1.0 } else { 0.0 };
+            out.iter_mut().for_each(|x| *x = v);
+            true
+        }
     }
 }
 
@@ -163,5 +168,22 @@ mod tests {
         assert_eq!(v, [0.0, 1.0]);
         assert!(terminal_values(Status::Draw, &mut v));
         assert_eq!(v, [0.5, 0.5]);
+        let mut solo = [0.5f32];
+        assert!(terminal_values(
+            Status::Solo {
+                won: true,
+                score: 3
+            },
+            &mut solo
+        ));
+        assert_eq!(solo, [1.0]);
+        assert!(terminal_values(
+            Status::Solo {
+                won: false,
+                score: 3
+            },
+            &mut solo
+        ));
+        assert_eq!(solo, [0.0]);
     }
 }
