@@ -10,6 +10,7 @@ pub mod kit;
 pub mod maneuver;
 pub mod phase;
 pub mod play;
+pub mod rover;
 pub mod rules;
 pub mod scenario;
 pub mod sink;

@@ -123,7 +123,11 @@ pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize
                     .map(|q| sc[q])
                     .fold(f32::NEG_INFINITY, f32::max);
                 // One seat: the raw score is the advantage (there is no other player).
-                out[p] = if best.is_finite() { sc[p] - best } else { sc[p] };
+                out[p] = if best.is_finite() {
+                    sc[p] - best
+                } else {
+                    sc[p]
+                };
             }
         }
     }
