@@ -25,6 +25,14 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if std::env::var_os("ROVER_TRACE").is_some() {
+        let from = std::env::var("ROVER_TRACE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(u32::MAX);
+        trace(&agent, first, from);
+        return;
+    }
     let results: Vec<(bool, i64, u32)> = (first..first + games)
         .into_par_iter()
         .map(|seed| {
@@ -55,4 +63,40 @@ fn main() {
         100.0 * (centre - half).max(0.0),
         100.0 * (centre + half).min(1.0)
     );
+}
+
+/// Prints one game, a line per round (with its events from round `ROVER_TRACE` on), then the
+/// final map.
+fn trace(agent: &AgentSpec, seed: u64, from: u32) {
+    use orbitals::kit::Ruleset;
+    let mut s = generated_game(seed, seed.wrapping_mul(7919) + 1);
+    let mut a = agent.build_for(RoverHeuristic::default(), seed);
+    let h = RoverHeuristic::default();
+    while !s.status().is_over() {
+        let m = a.choose(&s);
+        let r = &s.rover;
+        println!(
+            "round {:3} at {:5} energy {:3} integrity {:2} shielding {} data {:2} uploaded {:2} value {:7.1}: {}",
+            s.round,
+            r.at.to_string(),
+            r.energy,
+            r.integrity,
+            r.shielding,
+            r.data,
+            r.uploaded,
+            h.value(&s),
+            s.format_command(&m)
+        );
+        let mut ev = Vec::new();
+        Ruleset::apply_into(&mut s, m, &mut ev);
+        if s.round >= from {
+            for e in &ev {
+                println!("    {}", s.format_event(e));
+            }
+        }
+    }
+    println!("{}", s.outcome.notation());
+    for row in orbitals::rover::view::rows(&s) {
+        println!("{row}");
+    }
 }

@@ -23,6 +23,10 @@ pub struct RoverHeuristic {
     pub wound: f32,
     /// Energy kept in reserve beyond the way home.
     pub reserve: f32,
+    /// Per installed module (so modules are not shuffled to the bay for nothing).
+    pub module: f32,
+    /// Below this integrity every further point lost counts double.
+    pub danger: i32,
 }
 
 impl Default for RoverHeuristic {
@@ -30,13 +34,15 @@ impl Default for RoverHeuristic {
         RoverHeuristic {
             uploaded: 10.0,
             carried: 6.0,
-            integrity: 0.5,
+            integrity: 2.0,
             shielding: 0.3,
             energy: 0.04,
             home: 0.6,
             seek: 0.3,
             wound: 0.15,
-            reserve: 12.0,
+            reserve: 20.0,
+            module: 2.0,
+            danger: 12,
         }
     }
 }
@@ -50,7 +56,9 @@ impl RoverHeuristic {
             + self.carried * r.data as f32
             + self.integrity * r.integrity as f32
             + self.shielding * r.shielding as f32
-            + self.energy * r.energy as f32;
+            + self.energy * r.energy as f32
+            + self.integrity * (r.integrity - self.danger).min(0) as f32
+            + self.module * r.slots.iter().flatten().count() as f32;
         let home = s.nav.to_pod(r.at).min(200) as f32;
         let trip = home * c.move_cost as f32 + self.reserve;
         let full = r.data >= c.data_max as i32 || r.uploaded + r.data >= WIN_DATA;

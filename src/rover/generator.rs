@@ -23,8 +23,10 @@ pub struct GenConfig {
     pub clusters: usize,
     /// No hostile starts closer to the pod (Manhattan).
     pub safe: u32,
-    /// Archives and the factory start at least this far from the pod.
+    /// Archives and the factory start at least this far from the pod...
     pub far: u32,
+    /// ... and archives at most this far (a round trip must fit in a battery).
+    pub near: u32,
     /// Chassis pickups drawn from these ids.
     pub chassis: Vec<&'static str>,
     /// Module caches: how many, drawn from these ids.
@@ -37,15 +39,16 @@ impl Default for GenConfig {
         GenConfig {
             entities: vec![
                 ("factory", 1),
-                ("archive", 2),
-                ("proprove", 6),
-                ("lunorove", 3),
-                ("dust_mite", 4),
+                ("archive", 4),
+                ("proprove", 4),
+                ("lunorove", 2),
+                ("dust_mite", 3),
             ],
             pools: 5,
             clusters: 8,
-            safe: 7,
-            far: 8,
+            safe: 9,
+            far: 6,
+            near: 14,
             chassis: vec!["titanium", "polyethylene"],
             caches: 3,
             cache_modules: vec![
@@ -150,10 +153,10 @@ fn attempt(db: &Db, cfg: &GenConfig, rng: &mut ChaCha8Rng) -> Option<LevelSpec> 
         return None;
     }
     cells.shuffle(rng);
-    let mut take = |used: &mut Vec<u8>, min: u32, mark: u8| -> Option<Pos> {
+    let mut take = |used: &mut Vec<u8>, min: u32, max: u32, mark: u8| -> Option<Pos> {
         let i = cells
             .iter()
-            .position(|p| used[idx(*p)] == 0 && p.manhattan(pod) >= min)?;
+            .position(|p| used[idx(*p)] == 0 && (min..=max).contains(&p.manhattan(pod)))?;
         let p = cells.swap_remove(i);
         used[idx(p)] = mark;
         Some(p)
@@ -161,19 +164,23 @@ fn attempt(db: &Db, cfg: &GenConfig, rng: &mut ChaCha8Rng) -> Option<LevelSpec> 
     for &(id, n) in &cfg.entities {
         let Some(k) = db.kind_id(id) else { continue };
         let kd = db.kind(k);
-        let min = if kd.hostile { cfg.safe } else { cfg.far };
+        let (min, max) = match (kd.hostile, kd.is_factory()) {
+            (true, _) => (cfg.safe, u32::MAX),
+            (false, true) => (cfg.far, u32::MAX),
+            (false, false) => (cfg.far, cfg.near),
+        };
         let mark = if kd.hostile { 4 } else { 2 };
         for _ in 0..n {
-            entities.push((k, take(&mut used, min, mark)?));
+            entities.push((k, take(&mut used, min, max, mark)?));
         }
     }
     let mut pickups = Vec::new();
     if let Some(c) = cfg.chassis.choose(rng).and_then(|c| db.chassis_id(c)) {
-        pickups.push((take(&mut used, 3, 3)?, Pickup::Chassis(c)));
+        pickups.push((take(&mut used, 3, u32::MAX, 3)?, Pickup::Chassis(c)));
     }
     for _ in 0..cfg.caches {
         if let Some(m) = cfg.cache_modules.choose(rng).and_then(|m| db.module_id(m)) {
-            pickups.push((take(&mut used, 3, 3)?, Pickup::Cache(Some(m))));
+            pickups.push((take(&mut used, 3, u32::MAX, 3)?, Pickup::Cache(Some(m))));
         }
     }
     // Fairness: everything still reachable with the statics placed.
@@ -232,7 +239,7 @@ mod tests {
                     .filter(|(k, _)| db.kind(*k).id == id)
                     .count()
             };
-            assert_eq!((count("factory"), count("archive")), (1, 2));
+            assert_eq!((count("factory"), count("archive")), (1, 4));
             assert_eq!(l.pickups.len(), 4);
             let s = super::super::State::new(db.clone(), &l, 0);
             for (id, _) in &s.nav.targets {
