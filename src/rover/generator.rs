@@ -40,7 +40,7 @@ impl Default for GenConfig {
             entities: vec![
                 ("factory", 1),
                 ("archive", 4),
-                ("proprove", 4),
+                ("proprove", 3),
                 ("lunorove", 2),
                 ("dust_mite", 3),
             ],
