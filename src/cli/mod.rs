@@ -5,7 +5,7 @@ mod cards;
 mod client;
 mod matches;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use orbitals::data::CardDb;
 use std::path::{Path, PathBuf};
@@ -91,21 +91,8 @@ pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
 
 /// `scenario run`: dispatches on the file's `game:` key (`orbitals` when absent).
 fn run_scenario(file: &Path, events: bool) -> Result<()> {
-    use orbitals::globetrotter::scenario as gt;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let yaml = match gt::game_of(&text).as_str() {
-        "globetrotter" => gt::run_scenario_file(file)
-            .map(|r| r.to_yaml(events))
-            .map_err(|e| anyhow::anyhow!("{e}"))?,
-        "orbitals" => orbitals::scenario::run_file(file)
-            .map(|r| r.to_yaml(events))
-            .map_err(|e| anyhow::anyhow!("{e}"))?,
-        other => bail!(
-            "{}: unknown game `{other}` (orbitals or globetrotter)",
-            file.display()
-        ),
-    };
+    let yaml =
+        orbitals::games::run_any_scenario(file, events).map_err(|e| anyhow::anyhow!("{e}"))?;
     print!("{yaml}");
     Ok(())
 }
@@ -113,7 +100,7 @@ fn run_scenario(file: &Path, events: bool) -> Result<()> {
 pub fn run(cli: Cli) -> Result<()> {
     #[cfg(feature = "client")]
     if cli.command.is_some() && cli.client.any() {
-        bail!("--screenshot, --demo, --screen, --deck and --bench-frames open the client: use them without a subcommand");
+        anyhow::bail!("--screenshot, --demo, --screen, --deck and --bench-frames open the client: use them without a subcommand");
     }
     match cli.command {
         #[cfg(feature = "client")]

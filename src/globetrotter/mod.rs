@@ -14,7 +14,7 @@
 //!   [`structures`] (G8, G13), [`destroy`], [`outcome`](mod@outcome) (G10).
 //! * Text: [`notation`] (commands and events), [`position`] and [`scenario`] (scenario files,
 //!   `docs/globetrotter.md`).
-//! * Agents: [`game_impl`] implements [`crate::agent::game::Game`] for [`State`];
+//! * Agents: [`ruleset`] implements the kit's [`crate::kit::Ruleset`] and the agents' [`crate::agent::game::Game`] for [`State`];
 //!   [`eval::GlobetrotterHeuristic`] is its evaluation and playout policy.
 pub mod actions;
 pub mod build;
@@ -27,13 +27,13 @@ pub mod eval;
 pub mod event;
 pub mod facing;
 pub mod fortify;
-pub mod game_impl;
 pub mod invariants;
 pub mod legal;
 pub mod movement;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod ruleset;
 pub mod scenario;
 pub mod series;
 pub mod setup;
