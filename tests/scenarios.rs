@@ -127,7 +127,7 @@ fn scenario_files_are_named_and_commented_by_ruling() {
             .unwrap_or_else(|| panic!("{name}: scenario names start with a ruling id, e.g. o13_"));
         assert!(
             (1..=LAST_RULING).contains(&n),
-            "{name}: no ruling O{n} in RULINGS.md"
+            "{name}: no ruling O{n} in docs/rules/orbitals.md"
         );
         let text = std::fs::read_to_string(&f).expect("read scenario");
         let head = leading_comment(&text).join(" ");

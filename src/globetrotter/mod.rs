@@ -1,6 +1,5 @@
-//! Globetrotter: a rover strategy game on a snub dodecahedron globe (rules
-//! `seeds/globetrotter-rules.md`, facing variant `seeds/globetrotter-rules-facing-variant.md`,
-//! rulings G1–G13). The board geometry is [`crate::globe`]; this module is the ruleset.
+//! Globetrotter: a rover strategy game on a snub dodecahedron globe (rules, with the facing
+//! variant and the ruling ids G1–G18: `docs/rules/globetrotter.md`). The board geometry is [`crate::globe`]; this module is the ruleset.
 //!
 //! The engine follows the card game's shape: a [`Command`] is checked by the pure [`validate`]
 //! (an illegal one gives a [`RuleError`] naming its ruling, the state untouched) and performed by
