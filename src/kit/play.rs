@@ -50,7 +50,7 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
     agents: &mut [Box<dyn Agent<R>>],
     events: &mut S,
 ) -> Result<GameRecord<R>, Box<IllegalMove>> {
-    let first_seat = state.current_player();
+    let first_seat = state.first_seat();
     let mut commands = Vec::new();
     while state.outcome() == Outcome::Ongoing {
         let seat = state.current_player();

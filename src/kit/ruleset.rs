@@ -82,6 +82,11 @@ pub trait Ruleset: Game + Sized + 'static {
     /// Every legal command of the seat to move, into `out` (cleared first).
     fn legal_commands_into(&self, out: &mut Vec<Self::Move>);
     fn outcome(&self) -> Outcome;
+    /// The seat that moves first in this game (statistics of first-mover advantage). By
+    /// default the seat to move.
+    fn first_seat(&self) -> usize {
+        self.current_player()
+    }
 
     /// Reads a command in the game's notation.
     fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;
