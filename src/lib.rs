@@ -3,13 +3,13 @@ pub mod agent;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod data;
+pub mod games;
 pub mod globe;
 pub mod globetrotter;
 pub mod ids;
 pub mod kit;
 pub mod maneuver;
 pub mod phase;
-pub mod play;
 pub mod rover;
 pub mod rules;
 pub mod scenario;

@@ -215,7 +215,7 @@ impl App {
         };
         game.update(dt);
         if game.over()
-            && game.ended_for > 1.2
+            && game.session.ended_for() > 1.2
             && game.dice.is_none()
             && self.screen == Screen::Table
         {
@@ -227,11 +227,11 @@ impl App {
         let globe_w = self.linked.width(sw);
         self.inter.refresh(game);
         let mut layout = Layout::compute(
-            &game.state,
+            &game.state(),
             game.viewer,
             vec2(sw, sh),
             panel_px + globe_w,
-            &game.legal,
+            &game.legal(),
         );
         let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
         let on_table = mouse.x < layout.table.right()
@@ -246,7 +246,7 @@ impl App {
         self.inter.hover = hover;
         let chip_text = match hover {
             Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
-                ChipAction::Play(cmd) => tooltip::chip_text(&game.state, &cmd),
+                ChipAction::Play(cmd) => tooltip::chip_text(&game.state(), &cmd),
                 ChipAction::Select(_) => "Choose which project to build".to_string(),
             }),
             _ => None,
@@ -284,7 +284,7 @@ impl App {
         if !egui_keyboard {
             self.linked.mode = super::globe::linked::toggle_keys(self.linked.mode);
         }
-        let before = (game.version, self.inter.sel, self.inter.combat);
+        let before = (game.session.version(), self.inter.sel, self.inter.combat);
 
         match panel_act {
             Some(PanelAction::Play(c)) => self.inter.play(game, c),
@@ -300,6 +300,11 @@ impl App {
                 }
             }
             Some(PanelAction::Concede) => game.concede(),
+            Some(PanelAction::Undo) => {
+                if game.undo() {
+                    self.inter.cancel();
+                }
+            }
             Some(PanelAction::Menu) => {
                 self.game = None;
                 self.screen = Screen::Menu;
@@ -323,6 +328,10 @@ impl App {
         }
         if screen == Screen::Table && !egui_keyboard {
             if is_key_pressed(KeyCode::Escape) {
+                self.inter.cancel();
+            }
+            let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+            if ctrl && is_key_pressed(KeyCode::Z) && game.undo() {
                 self.inter.cancel();
             }
             if is_key_pressed(KeyCode::Space) && game.human_to_act() {
@@ -365,18 +374,18 @@ impl App {
         let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
         self.linked
             .frame(dt, game, &mut self.inter, &layout, globe_rect, mouse, free);
-        if before != (game.version, self.inter.sel, self.inter.combat) {
+        if before != (game.session.version(), self.inter.sel, self.inter.combat) {
             self.inter.refresh(game);
             layout = Layout::compute(
-                &game.state,
+                &game.state(),
                 game.viewer,
                 vec2(sw, sh),
                 panel_px + self.linked.width(sw),
-                &game.legal,
+                &game.legal(),
             );
         }
         self.anim
-            .update(&layout, game.state.orbit_counter, dt, game.speed);
+            .update(&layout, game.state().orbit_counter, dt, game.session.speed);
         let linked = &self.linked;
         if linked.covers_table() {
             linked.overlay(&mut self.painter);

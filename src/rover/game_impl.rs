@@ -7,16 +7,16 @@
 //! * **Chance.** Hit rolls and the mites' wander rolls (R10, R24). A command's outcomes are
 //!   sampled through reseeded copies, at most [`MAX_SAMPLES`] of them.
 use super::command::Command;
+use super::eval::RoverHeuristic;
 use super::event::Event;
 use super::scenario::Scenario;
 use super::state::State;
 use super::{apply_into, legal_commands_into, notation, validate, view, RuleError};
 use crate::agent::game::{Game, Status};
-use crate::kit::{Outcome, Ruleset};
+use crate::kit::{Outcome, Ruleset, SourceFile};
 use crate::sink::Sink;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 
 /// Most reseeded copies an agent samples per command.
 pub const MAX_SAMPLES: usize = 4;
@@ -90,13 +90,15 @@ impl Ruleset for State {
     type Event = Event;
     type Error = RuleError;
     type Scenario = Scenario;
+    type Labels = ();
+    type Heuristic = RoverHeuristic;
 
     fn from_scenario(
         file: &Scenario,
-        dir: &Path,
+        source: &SourceFile,
         _events: &mut Vec<Event>,
-    ) -> Result<State, Vec<String>> {
-        file.to_state(dir)
+    ) -> Result<(State, ()), Vec<String>> {
+        file.to_state(source.dir()).map(|s| (s, ()))
     }
     fn validate(&self, command: &Command) -> Result<(), RuleError> {
         validate(self, command)
@@ -110,16 +112,16 @@ impl Ruleset for State {
     fn outcome(&self) -> Outcome {
         self.outcome
     }
-    fn parse_command(&self, text: &str) -> Result<Command, String> {
+    fn parse_command(&self, _labels: &(), text: &str) -> Result<Command, String> {
         notation::parse_command(self, text)
     }
-    fn format_command(&self, command: &Command) -> String {
+    fn format_command(&self, _labels: &(), command: &Command) -> String {
         notation::format_command(self, command)
     }
-    fn format_event(&self, event: &Event) -> String {
+    fn format_event(&self, _labels: &(), event: &Event) -> String {
         notation::format_event(self, event)
     }
-    fn view(&self) -> serde_yaml::Value {
+    fn view(&self, _labels: &()) -> serde_yaml::Value {
         view::view(self)
     }
     fn check_invariants(&self) -> Result<(), String> {

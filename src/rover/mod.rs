@@ -41,6 +41,7 @@ pub mod notation;
 pub mod round;
 pub mod rover;
 pub mod scenario;
+pub mod series;
 pub mod state;
 pub mod targeting;
 pub mod view;

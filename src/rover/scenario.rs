@@ -1,14 +1,14 @@
 //! RoveR scenario files (`game: rover`): a level (inline `rows` with `pickups`, `level:
 //! default`, a level file, or `generate: SEED`), optional changes to the rover and entities,
 //! forced d20/d12/d6/d4 results, the commands and the expectations (the kit's
-//! [`crate::scenario::Expect`]; outcomes read `ongoing`, `won score N`, `lost score N`).
+//! [`crate::kit::Expect`]; outcomes read `ongoing`, `won score N`, `lost score N`).
 use super::content::{Db, LoadErrors};
 use super::dice::Die;
 use super::map::LevelSpec;
 use super::module::ModuleInst;
 use super::state::{State, ROUND_LIMIT};
-use crate::kit::ScenarioSpec;
-use crate::scenario::Expect;
+use crate::kit::save::SaveInfo;
+use crate::kit::Expect;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -107,25 +107,12 @@ pub struct Scenario {
     pub commands: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expect>,
+    /// A save file's seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<SaveInfo>,
 }
 
-impl ScenarioSpec for Scenario {
-    fn game(&self) -> &str {
-        &self.game
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn commands(&self) -> &str {
-        &self.commands
-    }
-    fn expect(&self) -> Option<&Expect> {
-        self.expect.as_ref()
-    }
-    fn set_commands(&mut self, commands: String) {
-        self.commands = commands;
-    }
-}
+crate::impl_scenario_spec!(Scenario);
 
 fn errs(e: LoadErrors) -> Vec<String> {
     e.0.iter().map(|e| e.to_string()).collect()
