@@ -27,6 +27,8 @@ pub struct RoverHeuristic {
     pub module: f32,
     /// Below this integrity every further point lost counts double.
     pub danger: i32,
+    /// Hostiles farther than this (in steps) are not sought out.
+    pub hunt: u32,
 }
 
 impl Default for RoverHeuristic {
@@ -40,9 +42,10 @@ impl Default for RoverHeuristic {
             home: 0.6,
             seek: 0.3,
             wound: 0.15,
-            reserve: 20.0,
+            reserve: 30.0,
             module: 2.0,
             danger: 12,
+            hunt: 6,
         }
     }
 }
@@ -68,12 +71,14 @@ impl RoverHeuristic {
         if full || low || hurt {
             v -= self.home * home * (1.0 + r.data as f32 / 4.0);
             if low {
-                v -= 2.0 * (trip - r.energy as f32);
+                // Every step home must be worth far more than the energy it costs.
+                v -= 4.0 * home;
             }
             return v;
         }
         let mut best = f32::INFINITY;
         let mut best_left = 0.0f32;
+        let step = c.move_cost as f32;
         for e in s.entities.iter().filter(|e| e.alive && e.data > 0) {
             let k = s.db.kind(e.kind);
             let d = match k.behaviour {
@@ -81,8 +86,14 @@ impl RoverHeuristic {
                     Some(d) if d < 1000 => d as f32,
                     _ => continue,
                 },
-                _ => e.at.manhattan(r.at).saturating_sub(1) as f32,
+                // Chasers come to the rover; only hunt the ones close by.
+                _ if e.at.manhattan(r.at) <= self.hunt => e.at.manhattan(r.at) as f32 - 1.0,
+                _ => continue,
             };
+            // Only targets it can reach, work and still come home from on this battery.
+            if (r.energy as f32) < (2.0 * d + home) * step + self.reserve {
+                continue;
+            }
             // Worth: data per point of integrity left to break.
             let cost = d + (e.integrity + e.shielding) as f32 * 0.25 - e.data as f32;
             if cost < best {
@@ -92,6 +103,9 @@ impl RoverHeuristic {
         }
         if best.is_finite() {
             v -= self.seek * best + self.wound * best_left;
+        } else {
+            // Nothing worth the trip on this battery: home to refill.
+            v -= self.home * home;
         }
         // Data carried wants to go home a little, too.
         v -= 0.05 * r.data as f32 * home;
@@ -107,6 +121,6 @@ impl Heuristic<State> for RoverHeuristic {
         }
     }
     fn temperature(&self) -> f32 {
-        6.0
+        2.0
     }
 }

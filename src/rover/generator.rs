@@ -41,7 +41,7 @@ impl Default for GenConfig {
                 ("factory", 1),
                 ("archive", 4),
                 ("proprove", 3),
-                ("lunorove", 2),
+                ("lunorove", 1),
                 ("dust_mite", 3),
             ],
             pools: 5,
