@@ -159,7 +159,7 @@ pub fn spawn(s: &mut State, ev: &mut impl EventSink) {
         let Behaviour::Factory { spawn, every, max } = s.db.kind(f.kind).behaviour else {
             continue;
         };
-        if s.round % every as u32 != 0 {
+        if !s.round.is_multiple_of(every as u32) {
             continue;
         }
         let alive = s

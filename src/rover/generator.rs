@@ -202,10 +202,8 @@ fn attempt(db: &Db, cfg: &GenConfig, rng: &mut ChaCha8Rng) -> Option<LevelSpec> 
         return None;
     }
     // Rocks are entities too; all in reading order (R23).
-    for i in 0..N * N {
-        if used[i] == 1 {
-            entities.push((rock, Pos::new((i % N) as u8, (i / N) as u8)));
-        }
+    for (i, _) in used.iter().enumerate().filter(|(_, u)| **u == 1) {
+        entities.push((rock, Pos::new((i % N) as u8, (i / N) as u8)));
     }
     entities.sort_by_key(|(_, p)| (p.y, p.x));
     pickups.sort_by_key(|(p, _)| (p.y, p.x));

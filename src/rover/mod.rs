@@ -39,11 +39,11 @@ pub mod module;
 pub mod nav;
 pub mod notation;
 pub mod round;
-pub mod rover;
 pub mod scenario;
 pub mod series;
 pub mod state;
 pub mod targeting;
+pub mod vehicle;
 pub mod view;
 
 pub use command::{validate, Command};

@@ -8,7 +8,7 @@ use super::geom::Pos;
 use super::ids::EntityId;
 use super::map::{Level, LevelSpec, Pickup, Terrain};
 use super::nav::Nav;
-use super::rover::Rover;
+use super::vehicle::Rover;
 use crate::kit::Outcome;
 use std::sync::Arc;
 

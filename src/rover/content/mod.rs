@@ -612,7 +612,7 @@ fn check_start(
         );
     }
     let c = c?;
-    (p.out.len() == before).then(|| Start {
+    (p.out.len() == before).then_some(Start {
         chassis: ChassisId(c as u8),
         slots,
         bay,
