@@ -148,6 +148,30 @@ impl Session {
         Session::start(setup, state, Some(file), events, &[], blocking)
     }
 
+    /// The game a save file holds, with its seats, history and dice as they were; it goes
+    /// on saving there.
+    pub fn resume(path: &std::path::Path, blocking: bool) -> Result<Session, String> {
+        let game = KitSession::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
+        let seats = game
+            .seats()
+            .iter()
+            .map(|s| match s {
+                KitSeat::Human => Seat::Human,
+                KitSeat::Ai(AgentSpec::Random) => Seat::Ai(Level::Random),
+                KitSeat::Ai(AgentSpec::Greedy) => Seat::Ai(Level::Greedy),
+                KitSeat::Ai(_) => Seat::Ai(Level::Mcts),
+            })
+            .collect();
+        let setup = Setup {
+            config: game.state().config,
+            seats,
+            seed: game.seed(),
+        };
+        let mut s = Session::from_game(setup, game, &[]);
+        s.game.autosave = Some(path.to_path_buf());
+        Ok(s)
+    }
+
     /// A game going on from `state`; the steps of `history` led to it (the log tells them).
     pub fn with_state(setup: Setup, state: State, history: &[Step], blocking: bool) -> Session {
         Session::start(setup, state, None, Vec::new(), history, blocking)
@@ -172,6 +196,11 @@ impl Session {
                 Seat::Human => KitSeat::Human,
             })
             .collect();
+        let game = KitSession::new(state, (), file, events, seats, setup.seed, blocking);
+        Session::from_game(setup, game, history)
+    }
+
+    fn from_game(setup: Setup, mut game: KitSession<State>, history: &[Step]) -> Session {
         let humans: Vec<PlayerId> = (0..setup.seats.len())
             .filter(|&i| setup.seats[i] == Seat::Human)
             .map(|i| PlayerId(i as u8))
@@ -182,7 +211,6 @@ impl Session {
                 .collect(),
             you: (humans.len() == 1).then(|| humans[0]),
         };
-        let mut game = KitSession::new(state, (), file, events, seats, setup.seed, blocking);
         game.pacing = Pacing {
             after_pass: 0.25,
             after_move: 0.45,
@@ -230,6 +258,7 @@ impl Session {
         setup.seed = setup.seed.wrapping_add(1);
         let mut s = Session::new(setup, self.game.blocking());
         s.game.speed = self.game.speed;
+        s.game.autosave = self.game.autosave.clone();
         s
     }
 
