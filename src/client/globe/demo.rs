@@ -83,8 +83,8 @@ fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen 
     scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
     if select {
         // Light up the busiest rover's choices.
-        let st = &scr.session.state();
-        let legal = &scr.session.legal();
+        let st = scr.session.state();
+        let legal = scr.session.legal();
         let best = st
             .rovers_of(st.active)
             .map(|(l, _)| Sel::Rover(l))
