@@ -76,6 +76,7 @@ pub fn carries_big_tank(s: &State, u: UnitId) -> bool {
 /// May `u` enter cell `c` now: on the map, empty, of its element now (M26), mountains (M2),
 /// not under opponent fire unless `fire_ok` (M25).
 pub fn may_enter(s: &State, z: &Zones, u: UnitId, c: Cell, fire_ok: bool) -> Result<(), RuleError> {
+    ensure(!s.ore[c.index()], "M32", "ore fills its cell")?;
     ensure(s.is_empty(c), "M7", "the cell is not empty")?;
     may_stand(s, u, c)?;
     if !fire_ok {

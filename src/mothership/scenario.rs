@@ -225,6 +225,8 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
     s.first = seat(&pos.first, n, "position.first", &mut p);
     s.active = seat(&pos.active, n, "position.active", &mut p);
     s.tide = pos.tide;
+    // A position is written at the start of the active player's turn (M27).
+    s.retreats_open = true;
     s.reserve_units = pos.reserve_units.unwrap_or(reserve_for(n));
     for (i, pl) in s.players.iter_mut().enumerate() {
         *pl = Player {
