@@ -3,6 +3,7 @@ pub mod agent;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod data;
+pub mod games;
 pub mod globe;
 pub mod globetrotter;
 pub mod ids;
@@ -10,7 +11,6 @@ pub mod kit;
 pub mod maneuver;
 pub mod mothership;
 pub mod phase;
-pub mod play;
 pub mod rules;
 pub mod scenario;
 pub mod sink;

@@ -1,11 +1,11 @@
 //! Agents and tournaments through the public API: strength sanity (greedy beats random),
 //! reproducible seat-swapped series, replays of tournament games, and clear errors for bad
 //! agent specs. Nothing here is timing-based.
-use orbitals::agent::tournament::{self, Series};
 use orbitals::agent::{parse_agent, AgentSpec};
 use orbitals::data::{CardDb, Deck};
-use orbitals::scenario::{self, notation, Handles};
-use orbitals::state::State;
+use orbitals::kit::series::{run, Series};
+use orbitals::kit::summary::{summarize, Lineup};
+use orbitals::scenario::{self, table::DeckTable};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,26 +21,42 @@ fn setup() -> (Arc<CardDb>, [Deck; 2]) {
     (db, decks)
 }
 
-fn series(p1: &str, p2: &str, games: u32, turn_limit: u16, swap_decks: bool) -> Series {
-    let (_, decks) = setup();
-    Series {
-        agents: [AgentSpec::parse(p1).unwrap(), AgentSpec::parse(p2).unwrap()],
+fn series(
+    p1: &str,
+    p2: &str,
+    games: u32,
+    turn_limit: u16,
+    swap_decks: bool,
+) -> (DeckTable, Series) {
+    let (db, decks) = setup();
+    let table = DeckTable {
+        db,
         decks,
-        games,
-        seed: 21,
         turn_limit,
-        jobs: 2,
         swap_decks,
         mirror: Vec::new(),
-    }
+        cards: root().join("cards"),
+    };
+    let s = Series {
+        agents: vec![AgentSpec::parse(p1).unwrap(), AgentSpec::parse(p2).unwrap()],
+        games,
+        seed: 21,
+        jobs: 2,
+    };
+    (table, s)
 }
 
 #[test]
 fn greedy_beats_random() {
-    let (db, _) = setup();
-    let s = series("greedy", "random", 12, 200, true);
-    let games = tournament::run(&db, &s, &|| {}).unwrap();
-    let sum = tournament::summarize(&s, &games, Instant::now());
+    let (t, s) = series("greedy", "random", 12, 200, true);
+    let games = run(&t, &s, &|| {}).unwrap();
+    let lineup = Lineup {
+        agents: vec!["greedy".into(), "random".into()],
+        decks: t.side_names(),
+        seed: s.seed,
+        turn_limit: 200,
+    };
+    let sum = summarize(&lineup, &games, Instant::now());
     assert!(
         sum.sides[0].wins >= 11,
         "greedy won only {}",
@@ -51,10 +67,9 @@ fn greedy_beats_random() {
 
 #[test]
 fn series_are_reproducible() {
-    let (db, _) = setup();
-    let s = series("mcts:iters=60", "greedy", 2, 30, false);
-    let a = tournament::run(&db, &s, &|| {}).unwrap();
-    let b = tournament::run(&db, &s, &|| {}).unwrap();
+    let (t, s) = series("mcts:iters=60", "greedy", 2, 30, false);
+    let a = run(&t, &s, &|| {}).unwrap();
+    let b = run(&t, &s, &|| {}).unwrap();
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(x.record.commands, y.record.commands);
         assert_eq!(x.record.outcome, y.record.outcome);
@@ -69,31 +84,18 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn tournament_games_replay_to_the_same_outcome() {
-    let (db, _) = setup();
-    let s = series("mcts:iters=50", "greedy", 2, 40, false);
+    let (t, s) = series("mcts:iters=50", "greedy", 2, 40, false);
     let dir = scratch("replay");
-    for g in tournament::run(&db, &s, &|| {}).unwrap() {
-        let h = Handles::defaults(&State::from_decks(db.clone(), &g.decks, g.record.seed));
-        let lines: Vec<String> = g
-            .record
-            .commands
-            .iter()
-            .map(|c| notation::format_command(c, &h))
-            .collect();
-        let text = scenario::replay_yaml(
-            &root().join("cards").to_string_lossy(),
-            g.record.seed,
-            s.turn_limit,
-            &g.decks,
-            &db,
-            &lines,
-            &notation::format_outcome(g.record.outcome),
-        );
+    for g in run(&t, &s, &|| {}).unwrap() {
+        let text = g.replay_yaml();
         let path = dir.join(format!("game-{}.yaml", g.index));
         std::fs::write(&path, text).unwrap();
         let run = scenario::run_file(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run.applied, g.record.commands.len());
-        assert_eq!(run.state.outcome, g.record.outcome);
+        assert_eq!(
+            orbitals::kit::Ruleset::outcome(&run.state),
+            g.record.outcome
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }

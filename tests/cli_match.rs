@@ -111,7 +111,16 @@ fn bad_match_arguments_are_named() {
 
     let out = orbitals(&["match", "--p3", "greedy"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--game globetrotter"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--p3 given for a 2-player game"), "{err}");
+
+    let out = orbitals(&["match", "--planets", "2"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--planets does not apply to --game orbitals"),
+        "{err}"
+    );
 
     let out = orbitals(&["match", "--game", "globetrotter", "--p3", "greedy"]);
     assert!(!out.status.success());

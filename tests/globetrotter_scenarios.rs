@@ -1,7 +1,9 @@
 //! Runs every Globetrotter scenario under `tests/globetrotter/` (file names start with the
 //! ruling id they test, e.g. `g06_…`); each must load, play and meet its expectations. Files
 //! under `tests/globetrotter/invalid/` must be rejected when loading.
-use orbitals::globetrotter::scenario::{load, run_scenario_file};
+use orbitals::globetrotter::scenario::run_scenario_file;
+use orbitals::globetrotter::State;
+use orbitals::kit::scenario::load;
 use std::path::PathBuf;
 
 fn files(dir: &str) -> Vec<PathBuf> {
@@ -44,6 +46,6 @@ fn every_ruling_has_a_scenario() {
 #[test]
 fn invalid_globetrotter_scenarios_are_rejected() {
     for f in files("tests/globetrotter/invalid") {
-        assert!(load(&f).is_err(), "{} loaded", f.display());
+        assert!(load::<State>(&f).is_err(), "{} loaded", f.display());
     }
 }

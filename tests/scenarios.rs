@@ -5,7 +5,8 @@
 use orbitals::agent::random::RandomAgent;
 use orbitals::agent::Agent;
 use orbitals::data::{CardDb, Deck};
-use orbitals::play::{play_game, GameRecord};
+use orbitals::kit::play::{play_game, GameRecord};
+use orbitals::kit::Ruleset;
 use orbitals::scenario::{self, notation, Handles, Position, ScenarioError};
 use orbitals::state::{State, DEFAULT_TURN_LIMIT};
 use std::collections::BTreeSet;
@@ -126,7 +127,7 @@ fn scenario_files_are_named_and_commented_by_ruling() {
             .unwrap_or_else(|| panic!("{name}: scenario names start with a ruling id, e.g. o13_"));
         assert!(
             (1..=LAST_RULING).contains(&n),
-            "{name}: no ruling O{n} in RULINGS.md"
+            "{name}: no ruling O{n} in docs/rules/orbitals.md"
         );
         let text = std::fs::read_to_string(&f).expect("read scenario");
         let head = leading_comment(&text).join(" ");
@@ -261,7 +262,7 @@ fn a_wrong_expectation_fails() {
     // An illegal command citing another ruling than the expected one stops the run as illegal.
     let text = small_scenario("  error: O11\n").replace("combat k a2 2", "combat k a2 9");
     match run_text(&dir, "other-rule.yaml", &text) {
-        Err(ScenarioError::Illegal { error, .. }) => assert_eq!(error.rule(), "O13"),
+        Err(ScenarioError::Illegal { rule, .. }) => assert_eq!(rule, "O13"),
         Err(e) => panic!("expected an illegal command, got: {e}"),
         Ok(_) => panic!("expected an illegal command, but the scenario passed"),
     }
@@ -282,7 +283,7 @@ fn invalid_scenarios_fail_to_load_with_their_error() {
             .map(str::trim)
             .unwrap_or_else(|| panic!("{name}: needs a `# load-error: <message>` line"));
         match scenario::run_file(&f) {
-            Err(e @ (ScenarioError::Data(_) | ScenarioError::Setup { .. })) => {
+            Err(e @ ScenarioError::Setup { .. }) => {
                 let msg = e.to_string();
                 assert!(msg.contains(want), "{name}: expected `{want}` in:\n{msg}");
             }
@@ -301,7 +302,7 @@ fn load_decks(db: &CardDb) -> [Deck; 2] {
 
 /// Writes `record` as a replay (like `orbitals match --save`) and runs it back.
 fn replay(
-    record: &GameRecord,
+    record: &GameRecord<State>,
     db: &Arc<CardDb>,
     decks: &[Deck],
     path: &Path,
@@ -319,7 +320,7 @@ fn replay(
         decks,
         db,
         &lines,
-        &notation::format_outcome(record.outcome),
+        &record.outcome.notation(),
     );
     std::fs::write(path, text).expect("write replay");
     scenario::run_file(path)
@@ -335,23 +336,20 @@ fn a_saved_match_replays_to_the_same_position() {
         let p1: RandomAgent = RandomAgent::new(seed * 2);
         let p2: RandomAgent = RandomAgent::new(seed * 2 + 1);
         let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(p1), Box::new(p2)];
-        let record = play_game(
-            db.clone(),
-            &decks,
-            seed,
-            DEFAULT_TURN_LIMIT,
-            &mut agents,
-            &mut (),
-        );
+        let mut start = State::from_decks(db.clone(), &decks, seed);
+        start.turn_limit = DEFAULT_TURN_LIMIT;
+        let handles = Handles::defaults(&start);
+        orbitals::rules::start(&mut start, &mut ());
+        let record = play_game(start, &handles, seed, &mut agents, &mut ()).expect("legal play");
         let path = dir.join(format!("replay-{seed}.yaml"));
         let run = replay(&record, &db, &decks, &path)
             .unwrap_or_else(|e| panic!("seed {seed}: the replay does not run: {e}"));
         assert_eq!(run.applied, record.commands.len(), "seed {seed}");
-        assert_eq!(run.state.outcome, record.outcome, "seed {seed}");
+        assert_eq!(run.state.outcome(), record.outcome, "seed {seed}");
         let handles = Handles::defaults(&State::from_decks(db.clone(), &decks, seed));
         assert_eq!(
             Position::from_state(&record.final_state, &handles),
-            Position::from_state(&run.state, &run.handles),
+            Position::from_state(&run.state, &run.labels),
             "seed {seed}: the replay ends in another position"
         );
     }

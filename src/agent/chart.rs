@@ -1,7 +1,7 @@
 //! An SVG chart of a series: one bar per side with its win rate and Wilson 95% interval, side
 //! 1's results by deck when it played several, and the first mover's win rate, against the fair-share line (50% for two sides). Written by hand, no dependencies.
 use super::stats::format_p;
-use super::tournament::Summary;
+use crate::kit::summary::Summary;
 use std::fmt::Write;
 
 const WIDTH: f64 = 780.0;
@@ -177,7 +177,7 @@ pub fn svg(s: &Summary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agent::tournament::SideSummary;
+    use crate::kit::summary::SideSummary;
 
     fn side(agent: &str, wins: u32, losses: u32) -> SideSummary {
         SideSummary {
@@ -211,6 +211,7 @@ mod tests {
             seconds: 1.0,
             games_per_sec: 10.0,
             by_deck,
+            mean_score: None,
         }
     }
 

@@ -11,7 +11,7 @@
 //! Every agent builds its choice from the legal moves, so it can never break the rules, and
 //! the searching agents only look at [`game::Game::determinize`]d copies, so they never see
 //! hidden cards (O26). CLI spec strings (`mcts:hard`) are parsed by [`spec::AgentSpec`];
-//! [`tournament`] plays seat-swapped series and computes their statistics.
+//! Series and their statistics are in [`crate::kit::series`] and [`crate::kit::summary`].
 pub mod chart;
 pub mod eval;
 pub mod game;
@@ -23,7 +23,6 @@ pub mod spec;
 pub mod stats;
 #[cfg(test)]
 pub(crate) mod testkit;
-pub mod tournament;
 
 use crate::state::State;
 use game::Game;

@@ -1,41 +1,38 @@
-//! `orbitals match` (seat-swapped AI-vs-AI series with statistics, JSON, an SVG chart and
-//! replays) and the headless demo.
+//! `orbitals match` (seat-rotated AI-vs-AI series of any registered game, with statistics,
+//! JSON, an SVG chart and replays) and the headless demo.
+//!
+//! One code path plays every game: the game's options build its [`Table`], then the kit's
+//! series runner plays, sums up and writes replays.
 use super::load_db;
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use orbitals::agent::chart;
 use orbitals::agent::stats::format_p;
-use orbitals::agent::tournament::{self, Series, SeriesGame, Summary};
 use orbitals::agent::{parse_agent, AgentSpec};
 use orbitals::data::Deck;
-use orbitals::play::play_game;
-use orbitals::scenario::{self, notation, Handles};
+use orbitals::kit::play::play_game;
+use orbitals::kit::series::{self, Series, Table};
+use orbitals::kit::summary::{self, Lineup, SideSummary, Summary};
+use orbitals::kit::Ruleset;
+use orbitals::scenario::table::DeckTable;
 use orbitals::state::{State, DEFAULT_TURN_LIMIT};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Which ruleset a match plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    /// The card game.
-    Orbitals,
-    /// The rover game on the globe.
-    Globetrotter,
-}
-
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Ruleset.
-    #[arg(long, value_enum, default_value_t = GameKind::Orbitals)]
-    pub game: GameKind,
-    /// Deck of side 1 (the --p1 agent keeps it when seats swap, unless --swap-decks).
-    #[arg(long, default_value = "decks/vanguard.yaml")]
-    pub deck1: PathBuf,
-    /// Deck of side 2.
-    #[arg(long, default_value = "decks/bastion.yaml")]
-    pub deck2: PathBuf,
+    /// The game: orbitals (the card game) or globetrotter.
+    #[arg(long, default_value = "orbitals")]
+    pub game: String,
+    /// Card game: deck of side 1 (the --p1 agent keeps it when seats swap, unless
+    /// --swap-decks). Default decks/vanguard.yaml.
+    #[arg(long)]
+    pub deck1: Option<PathBuf>,
+    /// Card game: deck of side 2. Default decks/bastion.yaml.
+    #[arg(long)]
+    pub deck2: Option<PathBuf>,
     /// Agent of side 1: `random`, `greedy`, `mcts`, `mcts:easy|normal|hard`, or
     /// `mcts:iters=N,ms=N,c=X,playout=N,threads=N`.
     #[arg(long, default_value = "random")]
@@ -43,7 +40,7 @@ pub struct MatchArgs {
     /// Agent of side 2 (same syntax).
     #[arg(long, default_value = "random")]
     pub p2: String,
-    /// Globetrotter with more players: agents of sides 3 to 6 (default random).
+    /// Games with more players: agents of sides 3 to 6 (default random).
     #[arg(long)]
     pub p3: Option<String>,
     #[arg(long)]
@@ -52,12 +49,12 @@ pub struct MatchArgs {
     pub p5: Option<String>,
     #[arg(long)]
     pub p6: Option<String>,
-    /// Globetrotter: players (2 to 6); seats rotate every game.
-    #[arg(long, default_value_t = 2)]
-    pub players: u8,
+    /// Players, for games with a choice (Globetrotter: 2 to 6); seats rotate every game.
+    #[arg(long)]
+    pub players: Option<u8>,
     /// Globetrotter: planets (1 or more).
-    #[arg(long, default_value_t = 1)]
-    pub planets: u8,
+    #[arg(long)]
+    pub planets: Option<u8>,
     /// Globetrotter: play the facing variant (G12).
     #[arg(long)]
     pub facing: bool,
@@ -66,8 +63,7 @@ pub struct MatchArgs {
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Player turns before the game is a draw (default: 200 for the card game, 400 for
-    /// Globetrotter).
+    /// Player turns before the game is a draw (default: the game's own).
     #[arg(long)]
     pub turn_limit: Option<u16>,
     /// Games played in parallel.
@@ -93,54 +89,6 @@ pub struct MatchArgs {
     /// Draw the win rates with their 95% intervals into this SVG file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
-}
-
-/// Path of `target` written relative to the directory of `from_file`, if both resolve.
-fn relative_to(target: &Path, from_file: &Path) -> String {
-    let t = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
-    let dir = from_file
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    let (tc, dc): (Vec<_>, Vec<_>) = (t.components().collect(), d.components().collect());
-    let common = tc.iter().zip(&dc).take_while(|(a, b)| a == b).count();
-    let mut out = PathBuf::new();
-    for _ in common..dc.len() {
-        out.push("..");
-    }
-    for c in &tc[common..] {
-        out.push(c);
-    }
-    out.to_string_lossy().into_owned()
-}
-
-/// Writes one game as a replay file (scenario format).
-fn save_replay(
-    cards: &Path,
-    db: &std::sync::Arc<orbitals::data::CardDb>,
-    g: &SeriesGame,
-    turn_limit: u16,
-    path: &Path,
-) -> Result<()> {
-    let r = &g.record;
-    let s = State::from_decks(db.clone(), &g.decks, r.seed);
-    let h = Handles::defaults(&s);
-    let lines: Vec<String> = r
-        .commands
-        .iter()
-        .map(|c| notation::format_command(c, &h))
-        .collect();
-    let text = scenario::replay_yaml(
-        &relative_to(cards, path),
-        r.seed,
-        turn_limit,
-        &g.decks,
-        db,
-        &lines,
-        &notation::format_outcome(r.outcome),
-    );
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 fn spec(flag: &str, s: &str) -> Result<AgentSpec> {
@@ -197,7 +145,7 @@ fn print_table(s: &Summary) {
         },
         "moving 1st"
     );
-    let row = |x: &tournament::SideSummary| {
+    let row = |x: &SideSummary| {
         println!(
             "{:<w$}  {:<dw$}  {:>5}  {:>6}  {:>5}  {:>8}  {:>17}  {:>9}  {:>10}",
             x.agent,
@@ -228,6 +176,12 @@ fn print_table(s: &Summary) {
         "game length: mean {:.1} turns, max {} turns (limit {})",
         s.mean_turns, s.max_turns, s.turn_limit
     );
+    if let Some(m) = s.mean_score {
+        println!(
+            "mean score: {:.1} [{:.1}, {:.1}]",
+            m.mean, m.ci_low, m.ci_high
+        );
+    }
     println!(
         "mean turns: {:.1}  games/s: {:.2}  seconds: {:.1}",
         s.mean_turns, s.games_per_sec, s.seconds
@@ -263,6 +217,36 @@ fn report(a: &MatchArgs, summary: &Summary) -> Result<()> {
     Ok(())
 }
 
+/// Which options belong to which games (`--p1`, `--p2`, `--games`... belong to all).
+const GAME_OPTIONS: &[(&str, &[&str])] = &[
+    ("--deck1", &["orbitals"]),
+    ("--deck2", &["orbitals"]),
+    ("--swap-decks", &["orbitals"]),
+    ("--mirror", &["orbitals"]),
+    ("--planets", &["globetrotter"]),
+    ("--facing", &["globetrotter"]),
+    ("--players", &["globetrotter"]),
+];
+
+/// The game-specific options given on the command line.
+fn given_options(a: &MatchArgs) -> Vec<&'static str> {
+    let given = [
+        a.deck1.is_some(),
+        a.deck2.is_some(),
+        a.swap_decks,
+        !a.mirror.is_empty(),
+        a.planets.is_some(),
+        a.facing,
+        a.players.is_some(),
+    ];
+    GAME_OPTIONS
+        .iter()
+        .zip(given)
+        .filter(|(_, g)| *g)
+        .map(|((name, _), _)| *name)
+        .collect()
+}
+
 pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
@@ -270,36 +254,38 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     if a.jobs == 0 {
         bail!("--jobs must be at least 1");
     }
+    if orbitals::games::find(&a.game).is_none() {
+        bail!(
+            "--game `{}`: unknown game (games: {})",
+            a.game,
+            orbitals::games::names()
+        );
+    }
+    for name in given_options(&a) {
+        let games = GAME_OPTIONS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, g)| *g)
+            .unwrap_or(&[]);
+        if !games.contains(&a.game.as_str()) {
+            bail!(
+                "{name} does not apply to --game {} (only to {})",
+                a.game,
+                games.join(", ")
+            );
+        }
+    }
     if let Some(dir) = &a.save_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    match a.game {
-        GameKind::Orbitals => run_orbitals(cards, a),
-        GameKind::Globetrotter => run_globetrotter(a),
+    match a.game.as_str() {
+        "globetrotter" => globetrotter_match(a),
+        _ => orbitals_match(cards, a),
     }
 }
 
-/// `match --game globetrotter`.
-fn run_globetrotter(a: MatchArgs) -> Result<()> {
-    use orbitals::globetrotter::{series, setup::check_config, Config};
-    let extra: Vec<String> = [&a.p3, &a.p4, &a.p5, &a.p6]
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| p.is_some() && i + 3 > a.players as usize)
-        .map(|(i, _)| format!("--p{}", i + 3))
-        .collect();
-    if !extra.is_empty() {
-        bail!("{} given for a {}-player game", extra.join(", "), a.players);
-    }
-    let config = Config {
-        players: a.players,
-        planets: a.planets,
-        facing: a.facing,
-        turn_limit: a
-            .turn_limit
-            .unwrap_or(orbitals::globetrotter::state::DEFAULT_TURN_LIMIT),
-    };
-    check_config(&config).map_err(|e| anyhow::anyhow!("--players/--planets: {e}"))?;
+/// The agents of the first `seats` sides, from --p1 to --p6.
+fn agents(a: &MatchArgs, seats: usize) -> Result<Vec<AgentSpec>> {
     let given = [
         Some(&a.p1),
         Some(&a.p2),
@@ -308,38 +294,59 @@ fn run_globetrotter(a: MatchArgs) -> Result<()> {
         a.p5.as_ref(),
         a.p6.as_ref(),
     ];
-    let mut agents = Vec::new();
-    for (i, p) in given.iter().take(a.players as usize).enumerate() {
-        let text = p.map(String::as_str).unwrap_or("random");
-        agents.push(spec(&format!("--p{}", i + 1), text)?);
+    let extra: Vec<String> = given
+        .iter()
+        .enumerate()
+        .skip(seats.max(2))
+        .filter(|(_, p)| p.is_some())
+        .map(|(i, _)| format!("--p{}", i + 1))
+        .collect();
+    if !extra.is_empty() {
+        bail!("{} given for a {seats}-player game", extra.join(", "));
     }
-    let s = series::Series {
-        agents,
-        config,
+    if seats > given.len() {
+        bail!("at most {} players", given.len());
+    }
+    given
+        .iter()
+        .take(seats)
+        .enumerate()
+        .map(|(i, p)| {
+            spec(
+                &format!("--p{}", i + 1),
+                p.map(String::as_str).unwrap_or("random"),
+            )
+        })
+        .collect()
+}
+
+/// Plays a series of any game through the kit, then reports it and writes its replays.
+fn play_series<R: Ruleset, T: Table<R>>(
+    a: &MatchArgs,
+    table: &T,
+    side_names: Vec<String>,
+    turn_limit: u16,
+) -> Result<()> {
+    let s = Series {
+        agents: agents(a, table.seats())?,
         games: a.games,
         seed: a.seed,
         jobs: a.jobs,
     };
     let bar = progress_bar(a.games);
     let started = Instant::now();
-    let games = series::run(&s, &|| bar.inc(1)).map_err(anyhow::Error::msg)?;
+    let games = series::run(table, &s, &|| bar.inc(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
     bar.finish_and_clear();
-    let table = format!(
-        "{} planet{}{}",
-        a.planets,
-        if a.planets == 1 { "" } else { "s" },
-        if a.facing { ", facing" } else { "" }
-    );
-    let lineup = tournament::Lineup {
+    let lineup = Lineup {
         agents: s.agents.iter().map(|x| x.to_string()).collect(),
-        decks: vec![table; s.agents.len()],
+        decks: side_names,
         seed: a.seed,
-        turn_limit: config.turn_limit,
+        turn_limit,
     };
-    let results: Vec<_> = games.iter().map(|g| g.result()).collect();
-    let summary = tournament::summarize_results(&lineup, &results, started);
-    let write = |g: &series::SeriesGame, path: &Path| {
-        std::fs::write(path, g.replay_yaml()).with_context(|| format!("writing {}", path.display()))
+    let summary = summary::summarize(&lineup, &games, started);
+    let write = |g: &series::SeriesGame<R>, path: &Path| {
+        let text = g.replay_yaml_from(&table.replay_scenario(&g.scenario, path));
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
     };
     if let Some(path) = &a.save {
         write(&games[0], path)?;
@@ -349,54 +356,61 @@ fn run_globetrotter(a: MatchArgs) -> Result<()> {
             write(g, &dir.join(format!("game-{:04}.yaml", g.index + 1)))?;
         }
     }
-    report(&a, &summary)
+    report(a, &summary)
+}
+
+/// `match --game globetrotter`.
+fn globetrotter_match(a: MatchArgs) -> Result<()> {
+    use orbitals::globetrotter::{series::GlobeTable, setup::check_config, Config};
+    let planets = a.planets.unwrap_or(1);
+    let config = Config {
+        players: a.players.unwrap_or(2),
+        planets,
+        facing: a.facing,
+        turn_limit: a
+            .turn_limit
+            .unwrap_or(orbitals::globetrotter::state::DEFAULT_TURN_LIMIT),
+    };
+    check_config(&config).map_err(|e| anyhow::anyhow!("--players/--planets: {e}"))?;
+    let label = format!(
+        "{} planet{}{}",
+        planets,
+        if planets == 1 { "" } else { "s" },
+        if a.facing { ", facing" } else { "" }
+    );
+    let names = vec![label; config.players as usize];
+    play_series(&a, &GlobeTable(config), names, config.turn_limit)
 }
 
 /// `match` for the card game.
-fn run_orbitals(cards: &Path, a: MatchArgs) -> Result<()> {
+fn orbitals_match(cards: &Path, a: MatchArgs) -> Result<()> {
     let turn_limit = a.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
-    if a.p3.is_some() || a.p4.is_some() || a.p5.is_some() || a.p6.is_some() || a.players != 2 {
-        bail!(
-            "the card game is for two players: --players and --p3 to --p6 need --game globetrotter"
-        );
-    }
-    if a.planets != 1 || a.facing {
-        bail!("--planets and --facing need --game globetrotter");
-    }
-    let agents = [spec("--p1", &a.p1)?, spec("--p2", &a.p2)?];
     let db = load_db(cards)?;
-    let d1 = Deck::load(&a.deck1, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let d2 = Deck::load(&a.deck2, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let load = |p: &Path| Deck::load(p, &db).map_err(|e| anyhow::anyhow!("{e}"));
+    let d1 = load(
+        a.deck1
+            .as_deref()
+            .unwrap_or(Path::new("decks/vanguard.yaml")),
+    )?;
+    let d2 = load(
+        a.deck2
+            .as_deref()
+            .unwrap_or(Path::new("decks/bastion.yaml")),
+    )?;
     let mirror = a
         .mirror
         .iter()
-        .map(|p| Deck::load(p, &db).map_err(|e| anyhow::anyhow!("{e}")))
+        .map(|p| load(p))
         .collect::<Result<Vec<_>>>()?;
-    let series = Series {
-        agents,
+    let table = DeckTable {
+        db: db.clone(),
         decks: [d1, d2],
-        games: a.games,
-        seed: a.seed,
         turn_limit,
-        jobs: a.jobs,
         swap_decks: a.swap_decks,
         mirror,
+        cards: cards.to_path_buf(),
     };
-    let bar = progress_bar(a.games);
-    let started = Instant::now();
-    let games = tournament::run(&db, &series, &|| bar.inc(1)).map_err(anyhow::Error::msg)?;
-    bar.finish_and_clear();
-    let summary = tournament::summarize(&series, &games, started);
-    if let Some(path) = &a.save {
-        save_replay(cards, &db, &games[0], turn_limit, path)?;
-    }
-    if let Some(dir) = &a.save_dir {
-        for g in &games {
-            let path = dir.join(format!("game-{:04}.yaml", g.index + 1));
-            save_replay(cards, &db, g, turn_limit, &path)?;
-        }
-    }
-    report(&a, &summary)
+    play_series(&a, &table, table.side_names(), turn_limit)
 }
 
 /// Plays one random-vs-random game and prints its event log.
@@ -411,23 +425,15 @@ pub fn demo(cards: &Path, seed: u64) -> Result<()> {
         parse_agent("random", seed).map_err(anyhow::Error::msg)?,
         parse_agent("random", seed + 1).map_err(anyhow::Error::msg)?,
     ];
+    let mut state = State::from_decks(db, &decks, seed);
+    let handles = orbitals::scenario::Handles::defaults(&state);
     let mut events = Vec::new();
-    let r = play_game(
-        db.clone(),
-        &decks,
-        seed,
-        DEFAULT_TURN_LIMIT,
-        &mut agents,
-        &mut events,
-    );
-    let h = Handles::defaults(&State::from_decks(db, &decks, seed));
+    orbitals::rules::start(&mut state, &mut events);
+    let r = play_game(state, &handles, seed, &mut agents, &mut events)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     for e in &events {
-        println!("{}", notation::format_event(e, &h));
+        println!("{}", r.final_state.format_event(&handles, e));
     }
-    println!(
-        "result: {} after {} turns",
-        notation::format_outcome(r.outcome),
-        r.turns
-    );
+    println!("result: {} after {} turns", r.outcome.notation(), r.turns);
     Ok(())
 }

@@ -5,7 +5,7 @@ mod cards;
 mod client;
 mod matches;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use orbitals::data::CardDb;
 use std::path::{Path, PathBuf};
@@ -43,7 +43,7 @@ pub enum Cmd {
         what: ScenarioCmd,
     },
     /// Play AI-vs-AI games.
-    Match(matches::MatchArgs),
+    Match(Box<matches::MatchArgs>),
     /// Measure engine speed (one line per figure).
     Bench(bench::BenchArgs),
     /// Play a headless demo game and print it.
@@ -91,21 +91,8 @@ pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
 
 /// `scenario run`: dispatches on the file's `game:` key (`orbitals` when absent).
 fn run_scenario(file: &Path, events: bool) -> Result<()> {
-    use orbitals::globetrotter::scenario as gt;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let yaml = match gt::game_of(&text).as_str() {
-        "globetrotter" => gt::run_scenario_file(file)
-            .map(|r| r.to_yaml(events))
-            .map_err(|e| anyhow::anyhow!("{e}"))?,
-        "orbitals" => orbitals::scenario::run_file(file)
-            .map(|r| r.to_yaml(events))
-            .map_err(|e| anyhow::anyhow!("{e}"))?,
-        other => bail!(
-            "{}: unknown game `{other}` (orbitals or globetrotter)",
-            file.display()
-        ),
-    };
+    let yaml =
+        orbitals::games::run_any_scenario(file, events).map_err(|e| anyhow::anyhow!("{e}"))?;
     print!("{yaml}");
     Ok(())
 }
@@ -113,7 +100,7 @@ fn run_scenario(file: &Path, events: bool) -> Result<()> {
 pub fn run(cli: Cli) -> Result<()> {
     #[cfg(feature = "client")]
     if cli.command.is_some() && cli.client.any() {
-        bail!("--screenshot, --demo, --screen, --deck and --bench-frames open the client: use them without a subcommand");
+        anyhow::bail!("--screenshot, --demo, --screen, --deck and --bench-frames open the client: use them without a subcommand");
     }
     match cli.command {
         #[cfg(feature = "client")]
@@ -128,7 +115,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Scenario {
             what: ScenarioCmd::Run { file, events },
         }) => run_scenario(&file, events),
-        Some(Cmd::Match(args)) => matches::run(&cli.cards, args),
+        Some(Cmd::Match(args)) => matches::run(&cli.cards, *args),
         Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
     }
 }

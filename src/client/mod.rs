@@ -82,7 +82,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     if let Some(path) = &opts.scenario {
         // The position a scenario file plays to, in either game.
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if crate::globetrotter::scenario::game_of(&text) == "globetrotter" {
+        if crate::kit::scenario::game_of(&text) == "globetrotter" {
             app.open_globetrotter(globe::demo::start(opts, blocking)?);
         } else {
             let g = screenshot::scenario_game(&app.catalog, path, opts.demo.is_some(), blocking)?;

@@ -1,6 +1,5 @@
-//! Globetrotter: a rover strategy game on a snub dodecahedron globe (rules
-//! `seeds/globetrotter-rules.md`, facing variant `seeds/globetrotter-rules-facing-variant.md`,
-//! rulings G1–G13). The board geometry is [`crate::globe`]; this module is the ruleset.
+//! Globetrotter: a rover strategy game on a snub dodecahedron globe (rules, with the facing
+//! variant and the ruling ids G1–G18: `docs/rules/globetrotter.md`). The board geometry is [`crate::globe`]; this module is the ruleset.
 //!
 //! The engine follows the card game's shape: a [`Command`] is checked by the pure [`validate`]
 //! (an illegal one gives a [`RuleError`] naming its ruling, the state untouched) and performed by
@@ -14,7 +13,7 @@
 //!   [`structures`] (G8, G13), [`destroy`], [`outcome`](mod@outcome) (G10).
 //! * Text: [`notation`] (commands and events), [`position`] and [`scenario`] (scenario files,
 //!   `docs/globetrotter.md`).
-//! * Agents: [`game_impl`] implements [`crate::agent::game::Game`] for [`State`];
+//! * Agents: [`ruleset`] implements the kit's [`crate::kit::Ruleset`] and the agents' [`crate::agent::game::Game`] for [`State`];
 //!   [`eval::GlobetrotterHeuristic`] is its evaluation and playout policy.
 pub mod actions;
 pub mod build;
@@ -27,13 +26,13 @@ pub mod eval;
 pub mod event;
 pub mod facing;
 pub mod fortify;
-pub mod game_impl;
 pub mod invariants;
 pub mod legal;
 pub mod movement;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod ruleset;
 pub mod scenario;
 pub mod series;
 pub mod setup;

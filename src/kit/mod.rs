@@ -2,10 +2,18 @@
 //!
 //! A game is its rules plus one [`Ruleset`] impl on its state type. Everything around the rules
 //! is written once here, against that trait: the one-seat and many-seat [`Outcome`], scenario
-//! files (`game:` picks the ruleset), whole games between agents, N-seat series, replays, and
-//! the registry the command line dispatches through. See `docs/architecture.md`.
+//! and replay files ([`scenario`]: `game:` picks the ruleset), whole games between agents
+//! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
+//! ([`Expect`]). See `docs/architecture.md`.
+pub mod expect;
 pub mod outcome;
+pub mod play;
 pub mod ruleset;
+pub mod scenario;
+pub mod series;
+pub mod summary;
 
+pub use expect::Expect;
 pub use outcome::Outcome;
-pub use ruleset::{RuleViolation, Ruleset, ScenarioSpec};
+pub use ruleset::{RuleViolation, Ruleset, ScenarioSpec, SourceFile};
+pub use scenario::ScenarioError;

@@ -6,13 +6,28 @@
 //! what happened as events. Agents see the game through the [`Game`] super-trait
 //! (determinization for hidden information and dice), so a ruleset is also playable by the
 //! random, greedy and MCTS agents as soon as it has a [`crate::agent::game::Heuristic`].
-use super::Outcome;
-use crate::agent::game::Game;
+use super::{Expect, Outcome};
+use crate::agent::game::{Game, Heuristic};
+use crate::agent::{Agent, AgentSpec};
 use crate::sink::Sink;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
 use std::path::Path;
+
+/// A scenario file being set up: its path and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceFile<'a> {
+    pub path: &'a Path,
+    pub text: &'a str,
+}
+
+impl SourceFile<'_> {
+    /// The file's folder, against which relative paths in it are read.
+    pub fn dir(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+}
 
 /// An illegal command's reason. Every reason names the ruling that forbids the move.
 pub trait RuleViolation: std::error::Error + Clone + Send + Sync + 'static {
@@ -30,9 +45,11 @@ pub trait ScenarioSpec: Serialize + DeserializeOwned + Clone + Debug + Send + Sy
     fn seed(&self) -> u64;
     /// The command lines (one command a line, `#` starts a comment).
     fn commands(&self) -> &str;
-    fn expect(&self) -> Option<&crate::scenario::Expect>;
-    /// Replaces the commands (the replay writer and saves append to them).
+    fn expect(&self) -> Option<&Expect>;
+    /// Replaces the commands (the replay writer and saves write them).
     fn set_commands(&mut self, commands: String);
+    /// Replaces the expectations (a replay expects the outcome it reached).
+    fn set_expect(&mut self, expect: Option<Expect>);
 }
 
 /// A game's rules. Implemented once per game, on its state type.
@@ -43,14 +60,20 @@ pub trait Ruleset: Game + Sized + 'static {
     type Error: RuleViolation;
     /// Its scenario/save/replay file.
     type Scenario: ScenarioSpec;
+    /// Names the notation needs beyond the state, fixed when a scenario is set up (the card
+    /// game's card handles); `()` for games whose notation reads the state alone.
+    type Labels: Clone + Debug + Default + Send + Sync;
+    /// The evaluation the greedy and MCTS agents use for this game.
+    type Heuristic: Heuristic<Self> + Clone + Default + 'static;
 
-    /// The starting state of a scenario file (`dir` is the file's folder, for relative paths),
-    /// with the events of setting it up. Every problem is reported, one string each.
+    /// The starting state of a scenario file, with its labels and the events of setting it
+    /// up. `source` is the file's path (its folder resolves relative paths) and text (for
+    /// line numbers in errors). Every problem is reported, one string each.
     fn from_scenario(
         file: &Self::Scenario,
-        dir: &Path,
+        source: &SourceFile,
         events: &mut Vec<Self::Event>,
-    ) -> Result<Self, Vec<String>>;
+    ) -> Result<(Self, Self::Labels), Vec<String>>;
 
     /// Is `command` legal now? Pure: never changes the state.
     fn validate(&self, command: &Self::Move) -> Result<(), Self::Error>;
@@ -59,13 +82,23 @@ pub trait Ruleset: Game + Sized + 'static {
     /// Every legal command of the seat to move, into `out` (cleared first).
     fn legal_commands_into(&self, out: &mut Vec<Self::Move>);
     fn outcome(&self) -> Outcome;
+    /// The seat that moves first in this game (statistics of first-mover advantage). By
+    /// default the seat to move.
+    fn first_seat(&self) -> usize {
+        self.current_player()
+    }
 
     /// Reads a command in the game's notation.
-    fn parse_command(&self, text: &str) -> Result<Self::Move, String>;
-    fn format_command(&self, command: &Self::Move) -> String;
-    fn format_event(&self, event: &Self::Event) -> String;
+    fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;
+    fn format_command(&self, labels: &Self::Labels, command: &Self::Move) -> String;
+    fn format_event(&self, labels: &Self::Labels, event: &Self::Event) -> String;
     /// The printed position (scenario reports, `expect: state:`), as YAML.
-    fn view(&self) -> serde_yaml::Value;
+    fn view(&self, labels: &Self::Labels) -> serde_yaml::Value;
+    /// The agent a spec names, for this game (its heuristic; presets from the one table in
+    /// [`crate::agent::spec`]).
+    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {
+        spec.build_for(Self::Heuristic::default(), seed)
+    }
     /// The state's invariants; `Err` names the first one broken. Checked by `debug_assert!`
     /// after every command and by the property tests.
     fn check_invariants(&self) -> Result<(), String>;

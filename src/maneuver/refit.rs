@@ -1,7 +1,7 @@
 //! Refit (O14): a ship in orbital 0 of a friendly, non-destroyed asset swaps, for free, with a
 //! spacecraft card in hand of the same class and construction cost. The new ship has full
 //! delta-vee and cannot maneuver this turn; the old card returns to hand undamaged. The swap must
-//! keep population within the limit (O22, see docs/rules.md).
+//! keep population within the limit (O22, see docs/rules/orbitals.md).
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
 use crate::state::{flag, Phase, State, Zone};

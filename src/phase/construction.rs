@@ -144,7 +144,8 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             a.host = NONE;
             a.damage = 0;
             a.points = 0;
-            // A new asset cannot act in the turn it arrives (docs/rules.md).
+            // A new asset cannot act in the turn it arrives. O28 (docs/rules/orbitals.md) lets it
+            // act at once: the two differ.
             a.flags = flag::TAPPED;
             ev.push(Event::AssetEntered { asset: project });
         }

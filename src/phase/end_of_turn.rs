@@ -18,7 +18,7 @@ pub fn run(s: &mut State, ev: &mut impl EventSink) {
 
 /// O18: each of the active player's ships with 0 delta-vee takes 1 damage per debris in its
 /// orbital. Debris is counted before any of this damage, so ships destroyed here add debris only
-/// for later turns (docs/rules.md).
+/// for later turns (docs/rules/orbitals.md).
 pub fn debris_damage(s: &mut State, ev: &mut impl EventSink) {
     let p = s.active;
     let mut hits: Vec<(CardRef, u8)> = Vec::new();

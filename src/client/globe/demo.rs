@@ -107,7 +107,7 @@ pub fn from_scenario(
     path: &std::path::Path,
     blocking: bool,
 ) -> Result<GtScreen, String> {
-    let loaded = gt::scenario::load(path).map_err(|e| e.to_string())?;
+    let loaded = crate::kit::scenario::load::<gt::State>(path).map_err(|e| e.to_string())?;
     let seed = loaded.file.seed;
     let mut state = loaded.state;
     let mut history = vec![Step {

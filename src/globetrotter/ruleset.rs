@@ -1,4 +1,5 @@
-//! Globetrotter as an agent [`Game`]: the engine's [`State`] with [`Command`]s as moves, so the
+//! Globetrotter on the kit: [`Ruleset`] (rules, notation, scenario files) and the agents'
+//! [`Game`] for the engine's [`State`] with [`Command`]s as moves, so the kit's runners and the
 //! generic random, greedy and MCTS agents play it.
 //!
 //! * **Hidden information.** None: every piece, hit point, structure state, the orbit and the
@@ -9,12 +10,78 @@
 //!   through the dice queue); a Drill Cannon's fire (several wound rolls and the 2d6) is sampled.
 use super::command::Command;
 use super::damage::WOUND_ON;
+use super::eval::GlobetrotterHeuristic;
+use super::notation::{format_command, format_event, parse_command};
+use super::position::Position;
+use super::scenario::ScenarioFile;
 use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
-use super::{apply_into, legal_commands_into, validate};
+use super::{apply_into, legal_commands_into, validate, Event, RuleError};
 use crate::agent::game::{Game, Status};
+use crate::kit::{RuleViolation, Ruleset, SourceFile};
+use crate::sink::Sink;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// The `game:` key and `--game` name.
+pub const NAME: &str = "globetrotter";
+
+impl RuleViolation for RuleError {
+    fn rule(&self) -> &'static str {
+        RuleError::rule(self)
+    }
+}
+
+impl Ruleset for State {
+    const NAME: &'static str = NAME;
+    type Event = Event;
+    type Error = RuleError;
+    type Scenario = ScenarioFile;
+    type Labels = ();
+    type Heuristic = GlobetrotterHeuristic;
+
+    fn from_scenario(
+        file: &ScenarioFile,
+        _source: &SourceFile,
+        events: &mut Vec<Event>,
+    ) -> Result<(State, ()), Vec<String>> {
+        file.to_state(events).map(|s| (s, ()))
+    }
+    fn validate(&self, command: &Command) -> Result<(), RuleError> {
+        validate(self, command)
+    }
+    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
+        apply_into(self, command, events);
+    }
+    fn legal_commands_into(&self, out: &mut Vec<Command>) {
+        legal_commands_into(self, out);
+    }
+    fn outcome(&self) -> crate::kit::Outcome {
+        self.status()
+    }
+    /// The roll-off's winner (G11), who also places first.
+    fn first_seat(&self) -> usize {
+        self.first_player.index()
+    }
+    fn parse_command(&self, _: &(), text: &str) -> Result<Command, String> {
+        parse_command(text)
+    }
+    fn format_command(&self, _: &(), command: &Command) -> String {
+        format_command(command)
+    }
+    fn format_event(&self, _: &(), event: &Event) -> String {
+        format_event(event)
+    }
+    fn view(&self, _: &()) -> serde_yaml::Value {
+        serde_yaml::to_value(Position::from_state(self)).unwrap_or(serde_yaml::Value::Null)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        match self.invariant_violations().first() {
+            Some(v) => Err(v.clone()),
+            None => Ok(()),
+        }
+    }
+}
 
 impl Game for State {
     type Move = Command;

@@ -1,7 +1,5 @@
-//! Expectations of a scenario: outcome, an expected illegal command, events (in order) and a
-//! subset of the printed state.
-use super::position::Position;
-use super::Run;
+//! Expectations of a scenario, for every ruleset: outcome, an expected illegal command (by the
+//! ruling it cites), events (in order), absent events and a subset of the printed state.
 use serde::{Deserialize, Serialize};
 use serde_yaml::Value;
 
@@ -26,18 +24,6 @@ pub struct Expect {
 }
 
 impl Expect {
-    /// Lists every failed expectation of a card-game run.
-    pub fn check(&self, run: &Run) -> Vec<String> {
-        let state = serde_yaml::to_value(Position::from_state(&run.state, &run.handles))
-            .map_err(|e| e.to_string());
-        self.check_parts(
-            &super::notation::format_outcome(run.state.outcome),
-            run.stopped_at.is_some(),
-            &run.event_lines(),
-            state,
-        )
-    }
-
     /// Lists every failed expectation of a run of any ruleset, given as text: its outcome,
     /// whether it stopped at an (expected) illegal command, its event lines and its printed
     /// state.

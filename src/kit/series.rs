@@ -1,0 +1,212 @@
+//! AI-vs-AI series of every ruleset: N seats rotating, reproducible, in parallel.
+//!
+//! A series has one agent per side. With `n` seats, games come in groups of `n` sharing one
+//! game seed; in game `i`, seat `s` is taken by side `(s + i) mod n`, so every side sits in
+//! every seat once per group (two seats: they swap every game). Agent seeds derive from the
+//! series seed, the game index and the side, so results never depend on how many games run
+//! at once. The ruleset's [`Table`] sets each game up (decks, planets, map, level) and gives
+//! the scenario a replay starts from.
+use super::play::{play_game, GameRecord, IllegalMove};
+use super::ruleset::Ruleset;
+use super::scenario::replay_yaml;
+use super::summary::GameResult;
+use super::Outcome;
+use crate::agent::AgentSpec;
+use rayon::prelude::*;
+
+/// A game set up for a series.
+pub struct Start<R: Ruleset> {
+    pub state: R,
+    pub labels: R::Labels,
+    /// The scenario file that sets the same game up (commands empty), for replays.
+    pub scenario: R::Scenario,
+}
+
+/// How a ruleset sets up the games of a series.
+pub trait Table<R: Ruleset>: Sync {
+    /// Seats in every game.
+    fn seats(&self) -> usize;
+    /// Sets up game `index`, where `sides[seat]` is the side in that seat, with `seed`.
+    fn start(&self, index: u32, sides: &[usize], seed: u64) -> Result<Start<R>, String>;
+    /// What side `side` plays with in game `index` (a deck name), for results by deck; `None`
+    /// when sides differ only by agent.
+    fn side_label(&self, _index: u32, _side: usize) -> Option<String> {
+        None
+    }
+    /// The scenario a replay to be written at `dest` starts from (a table may rewrite paths
+    /// in it relative to `dest`).
+    fn replay_scenario(&self, scenario: &R::Scenario, _dest: &std::path::Path) -> R::Scenario {
+        scenario.clone()
+    }
+}
+
+/// What to play: one agent per side.
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub agents: Vec<AgentSpec>,
+    pub games: u32,
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+}
+
+/// One finished game of a series.
+#[derive(Clone, Debug)]
+pub struct SeriesGame<R: Ruleset> {
+    pub index: u32,
+    /// `sides[seat]`: which side sat in that seat.
+    pub sides: Vec<usize>,
+    pub scenario: R::Scenario,
+    pub labels: R::Labels,
+    pub record: GameRecord<R>,
+    /// Side 0's label in this game ([`Table::side_label`]).
+    pub label: Option<String>,
+}
+
+impl<R: Ruleset> SeriesGame<R> {
+    /// The game as the statistics see it.
+    pub fn result(&self) -> GameResult {
+        GameResult::of(
+            self.record.outcome,
+            &self.sides,
+            self.record.first_seat,
+            self.record.turns,
+        )
+    }
+
+    /// The game as a scenario file that replays it exactly and expects its outcome.
+    pub fn replay_yaml(&self) -> String {
+        self.replay_yaml_from(&self.scenario)
+    }
+
+    /// [`SeriesGame::replay_yaml`] with its setup given (see [`Table::replay_scenario`]).
+    pub fn replay_yaml_from(&self, scenario: &R::Scenario) -> String {
+        let start = self.record.final_state.clone();
+        let lines: Vec<String> = self
+            .record
+            .commands
+            .iter()
+            .map(|c| start.format_command(&self.labels, c))
+            .collect();
+        replay_yaml::<R>(scenario, &lines, &self.record.outcome.notation())
+    }
+}
+
+/// splitmix64: decorrelates derived seeds.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The seat order of game `index` with `n` seats: `sides[seat]`.
+pub fn rotation(index: u32, n: usize) -> Vec<usize> {
+    let n = n.max(1);
+    let shift = index as usize % n;
+    (0..n).map(|seat| (seat + shift) % n).collect()
+}
+
+/// The seed of game `index`: one per group of `n` games.
+pub fn game_seed(series_seed: u64, index: u32, n: usize) -> u64 {
+    series_seed.wrapping_add(index as u64 / n.max(1) as u64)
+}
+
+/// The seed of `side`'s agent in game `index`.
+pub fn agent_seed(series_seed: u64, index: u32, side: usize) -> u64 {
+    mix(series_seed ^ mix(((index as u64) << 3) | side as u64))
+}
+
+/// Why a series could not be played.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SeriesError {
+    #[error("{seats} seats need {seats} agents, got {agents}")]
+    Agents { seats: usize, agents: usize },
+    #[error("game {index}: {message}")]
+    Setup { index: u32, message: String },
+    #[error("game {index}: {error}")]
+    Illegal { index: u32, error: Box<IllegalMove> },
+    #[error("cannot start {0} worker threads")]
+    Threads(usize),
+}
+
+/// Plays game `index` of a series.
+pub fn play_one<R: Ruleset, T: Table<R>>(
+    table: &T,
+    s: &Series,
+    index: u32,
+) -> Result<SeriesGame<R>, SeriesError> {
+    let n = table.seats();
+    let sides = rotation(index, n);
+    let seed = game_seed(s.seed, index, n);
+    let start = table
+        .start(index, &sides, seed)
+        .map_err(|message| SeriesError::Setup { index, message })?;
+    let mut agents: Vec<_> = sides
+        .iter()
+        .map(|&side| R::agent(&s.agents[side], agent_seed(s.seed, index, side)))
+        .collect();
+    let record = play_game(start.state, &start.labels, seed, &mut agents, &mut ())
+        .map_err(|error| SeriesError::Illegal { index, error })?;
+    Ok(SeriesGame {
+        index,
+        label: table.side_label(index, 0),
+        sides,
+        scenario: start.scenario,
+        labels: start.labels,
+        record,
+    })
+}
+
+/// Plays a whole series on `jobs` threads, calling `progress` after each game. Results come
+/// back in game order.
+pub fn run<R: Ruleset, T: Table<R>>(
+    table: &T,
+    s: &Series,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<SeriesGame<R>>, SeriesError> {
+    if s.agents.len() != table.seats() {
+        return Err(SeriesError::Agents {
+            seats: table.seats(),
+            agents: s.agents.len(),
+        });
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(s.jobs.max(1))
+        .build()
+        .map_err(|_| SeriesError::Threads(s.jobs))?;
+    pool.install(|| {
+        (0..s.games)
+            .into_par_iter()
+            .map(|i| {
+                let g = play_one(table, s, i);
+                progress();
+                g
+            })
+            .collect()
+    })
+}
+
+/// Did side `side` win this game? (For a one-seat game: did the player win.)
+pub fn side_won(outcome: Outcome, sides: &[usize], side: usize) -> bool {
+    match outcome {
+        Outcome::Winner(seat) => sides.get(seat) == Some(&side),
+        Outcome::Solo { won, .. } => won && sides.first() == Some(&side),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_side_sits_in_every_seat_once_per_group() {
+        assert_eq!(rotation(0, 2), [0, 1]);
+        assert_eq!(rotation(1, 2), [1, 0]);
+        assert_eq!(rotation(4, 3), [1, 2, 0]);
+        assert_eq!(game_seed(10, 5, 3), 11);
+        assert_eq!(rotation(7, 1), [0]);
+        assert_ne!(agent_seed(1, 0, 1), agent_seed(1, 1, 0));
+    }
+}

@@ -1,0 +1,84 @@
+//! The card game on the kit: [`Ruleset`] for the engine's [`State`], with the scenario file's
+//! card handles as the notation's labels. The agents' [`crate::agent::game::Game`] impl is in
+//! [`crate::agent::orbitals_game`] (with the O26 determinization).
+use super::notation::{format_command, format_event, parse_command};
+use super::{Handles, Position, ScenarioFile};
+use crate::agent::eval::OrbitalsHeuristic;
+use crate::agent::{Agent, AgentSpec};
+use crate::kit::{Outcome, RuleViolation, Ruleset, SourceFile};
+use crate::rules::{self, Command, Event, RuleError};
+use crate::sink::Sink;
+use crate::state::{self, State};
+
+/// The `game:` key and `--game` name.
+pub const NAME: &str = "orbitals";
+
+impl RuleViolation for RuleError {
+    fn rule(&self) -> &'static str {
+        RuleError::rule(self)
+    }
+}
+
+/// The kit's outcome of a card-game outcome.
+pub fn kit_outcome(o: state::Outcome) -> Outcome {
+    match o {
+        state::Outcome::Ongoing => Outcome::Ongoing,
+        state::Outcome::Winner(p) => Outcome::Winner(p.index()),
+        state::Outcome::Draw => Outcome::Draw,
+    }
+}
+
+impl Ruleset for State {
+    const NAME: &'static str = NAME;
+    type Event = Event;
+    type Error = RuleError;
+    type Scenario = ScenarioFile;
+    type Labels = Handles;
+    type Heuristic = OrbitalsHeuristic;
+
+    fn from_scenario(
+        file: &ScenarioFile,
+        source: &SourceFile,
+        events: &mut Vec<Event>,
+    ) -> Result<(State, Handles), Vec<String>> {
+        file.to_state(source, events)
+    }
+    fn validate(&self, command: &Command) -> Result<(), RuleError> {
+        rules::validate(self, command)
+    }
+    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
+        rules::apply_into(self, command, events);
+    }
+    fn legal_commands_into(&self, out: &mut Vec<Command>) {
+        rules::legal_commands_into(self, out);
+    }
+    fn outcome(&self) -> Outcome {
+        kit_outcome(self.outcome)
+    }
+    /// The seat the seeded draw (O3) picked.
+    fn first_seat(&self) -> usize {
+        self.first_player.index()
+    }
+    fn parse_command(&self, labels: &Handles, text: &str) -> Result<Command, String> {
+        parse_command(text, labels)
+    }
+    fn format_command(&self, labels: &Handles, command: &Command) -> String {
+        format_command(command, labels)
+    }
+    fn format_event(&self, labels: &Handles, event: &Event) -> String {
+        format_event(event, labels)
+    }
+    fn view(&self, labels: &Handles) -> serde_yaml::Value {
+        serde_yaml::to_value(Position::from_state(self, labels)).unwrap_or(serde_yaml::Value::Null)
+    }
+    /// MCTS uses the evaluation settings its spec names (`mcts:eval=...`).
+    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<State>> {
+        spec.build(seed)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        match self.invariant_violations().first() {
+            Some(v) => Err(v.clone()),
+            None => Ok(()),
+        }
+    }
+}
