@@ -32,6 +32,7 @@ const fn entry<R: Ruleset>(about: &'static str) -> GameEntry {
 pub const GAMES: &[GameEntry] = &[
     entry::<crate::state::State>("the card game"),
     entry::<crate::globetrotter::State>("the rover game on the globe"),
+    entry::<crate::mothership::State>("the landing-ship game on a hex map"),
 ];
 
 /// The entry named `name`.

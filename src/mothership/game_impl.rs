@@ -21,12 +21,12 @@ use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::{neutralized, zones};
 use super::{apply_into, legal_commands_into, validate};
 use crate::agent::game::{Game, Status};
+use crate::kit::ruleset::SourceFile;
 use crate::kit::{Outcome, Ruleset};
 use crate::sink::Sink;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 
 /// The agents' knowledge of Mothership (evaluation in [`super::eval`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,13 +40,17 @@ impl Ruleset for State {
     type Event = Event;
     type Error = RuleError;
     type Scenario = Scenario;
+    type Labels = ();
+    type Heuristic = MothershipHeuristic;
 
     fn from_scenario(
         file: &Scenario,
-        _dir: &Path,
+        source: &SourceFile,
         _events: &mut Vec<Event>,
-    ) -> Result<State, Vec<String>> {
+    ) -> Result<(State, ()), Vec<String>> {
         state_of(file)
+            .map(|s| (s, ()))
+            .map_err(|p| p.into_iter().map(|e| with_line(source.text, e)).collect())
     }
     fn validate(&self, command: &Command) -> Result<(), RuleError> {
         validate(self, command)
@@ -60,21 +64,57 @@ impl Ruleset for State {
     fn outcome(&self) -> Outcome {
         self.outcome
     }
-    fn parse_command(&self, text: &str) -> Result<Command, String> {
+    fn parse_command(&self, _labels: &(), text: &str) -> Result<Command, String> {
         parse_command(self, text)
     }
-    fn format_command(&self, command: &Command) -> String {
+    fn format_command(&self, _labels: &(), command: &Command) -> String {
         format_command(self, command)
     }
-    fn format_event(&self, event: &Event) -> String {
+    fn format_event(&self, _labels: &(), event: &Event) -> String {
         format_event(self, event)
     }
-    fn view(&self) -> serde_yaml::Value {
+    fn view(&self, _labels: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::of(self)).unwrap_or(serde_yaml::Value::Null)
     }
     fn check_invariants(&self) -> Result<(), String> {
         self.check()
     }
+}
+
+/// Prefixes a setup problem with the line of the field it names (`position.units[3]` is the
+/// fourth item under `units:`; otherwise the first line holding the field's last key).
+pub fn with_line(text: &str, problem: String) -> String {
+    let field = problem.split(':').next().unwrap_or("");
+    let line = item_line(text, field).unwrap_or_else(|| {
+        let key = field
+            .rsplit('.')
+            .next()
+            .unwrap_or(field)
+            .split(['[', ' '])
+            .next()
+            .unwrap_or("");
+        super::map::line_of_key(text, key)
+    });
+    format!("line {line}: {problem}")
+}
+
+/// The line of `position.units[i]` / `position.ships[i]`.
+fn item_line(text: &str, field: &str) -> Option<usize> {
+    for list in ["units", "ships"] {
+        let Some(rest) = field.strip_prefix(&format!("position.{list}[")) else {
+            continue;
+        };
+        let i: usize = rest.split(']').next()?.parse().ok()?;
+        let start = super::map::line_of_key(text, list);
+        return text
+            .lines()
+            .enumerate()
+            .skip(start)
+            .filter(|(_, l)| l.trim_start().starts_with("- "))
+            .nth(i)
+            .map(|(n, _)| n + 1);
+    }
+    None
 }
 
 /// Ore within reach of a landing site, beyond the cleared circle.

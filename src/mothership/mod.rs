@@ -36,6 +36,7 @@ mod ops;
 pub mod outcome;
 pub mod planner;
 pub mod scenario;
+pub mod series;
 pub mod setup;
 pub mod ship;
 pub mod state;

@@ -8,7 +8,7 @@ use super::setup::{empty, new_game, pods_of, reserve_for};
 use super::state::{Loc, Phase, Player, Ship, ShipStatus, Slot, State, Unit, SHOTS};
 use super::stats::{stats, Kind};
 use super::tide::{Tide, TideDeck};
-use crate::scenario::Expect;
+use crate::kit::Expect;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -40,6 +40,23 @@ pub struct Scenario {
 
 fn two() -> u8 {
     2
+}
+
+impl Scenario {
+    /// A fresh game for `players` on the map for that count (M1).
+    pub fn fresh(players: u8, seed: u64) -> Scenario {
+        Scenario {
+            game: "mothership".into(),
+            seed,
+            players,
+            map: None,
+            terrain: None,
+            tides: None,
+            position: None,
+            commands: String::new(),
+            expect: None,
+        }
+    }
 }
 
 /// A position as written in a scenario.
@@ -154,6 +171,9 @@ impl crate::kit::ScenarioSpec for Scenario {
     }
     fn set_commands(&mut self, commands: String) {
         self.commands = commands;
+    }
+    fn set_expect(&mut self, expect: Option<Expect>) {
+        self.expect = expect;
     }
 }
 
