@@ -23,6 +23,7 @@ pub fn begin_turn(s: &mut State, ev: &mut impl EventSink) {
             return;
         }
         s.turn += 1;
+        s.turn_commands = 0;
         ev.push(Event::TurnStarted {
             player: s.active,
             turn: s.turn,
