@@ -93,11 +93,25 @@ fn io_error(path: &Path, e: impl std::fmt::Display) -> ScenarioError {
     }
 }
 
+/// A guard's refusal as a scenario error: located when it has a line.
+pub fn guard_error(path: &Path, e: super::guard::GuardError) -> ScenarioError {
+    match e.line {
+        Some(line) => ScenarioError::Yaml {
+            file: path.into(),
+            line,
+            message: e.message,
+        },
+        None => io_error(path, e.message),
+    }
+}
+
 /// Reads a scenario file's text as ruleset `R`'s file, with located YAML errors.
 pub fn parse<R: Ruleset>(path: &Path, text: &str) -> Result<R::Scenario, ScenarioError> {
+    super::guard::check_text(text).map_err(|e| guard_error(path, e))?;
     let file: R::Scenario = serde_yaml::from_str(text).map_err(|e| ScenarioError::Yaml {
         file: path.into(),
-        line: e.location().map(|l| l.line()).unwrap_or(0),
+        // Errors about the whole document carry no location: they are about its first line.
+        line: e.location().map(|l| l.line()).unwrap_or(1),
         message: e.to_string(),
     })?;
     if file.game() != R::NAME {
@@ -136,7 +150,7 @@ pub fn prepare<R: Ruleset>(
 
 /// Reads, checks and sets up a scenario file of ruleset `R`.
 pub fn load<R: Ruleset>(path: &Path) -> Result<Loaded<R>, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
+    let text = super::guard::read_text(path).map_err(|e| guard_error(path, e))?;
     let file = parse::<R>(path, &text)?;
     prepare(path, &text, file)
 }
