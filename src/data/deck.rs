@@ -21,22 +21,16 @@ pub struct Deck {
 impl Deck {
     /// Reads and checks a deck file.
     pub fn load(path: &Path, db: &CardDb) -> Result<Deck, LoadErrors> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            LoadErrors(vec![LoadError {
-                file: path.to_path_buf(),
-                line: None,
-                column: None,
-                card: None,
-                field: None,
-                message: format!("cannot read deck: {e}"),
-            }])
-        })?;
+        let text = crate::kit::guard::read_text(path)
+            .map_err(|e| LoadErrors(vec![LoadError::guard(path, e)]))?;
         Self::parse(path, &text, db)
     }
 
     /// Parses and checks deck YAML text; `path` names it in messages.
     pub fn parse(path: &Path, text: &str, db: &CardDb) -> Result<Deck, LoadErrors> {
         let src = Source { path, text };
+        crate::kit::guard::check_text(text)
+            .map_err(|e| LoadErrors(vec![LoadError::guard(path, e)]))?;
         let raw: RawDeck =
             serde_yaml::from_str(text).map_err(|e| LoadErrors(vec![src.yaml_error(&e, None)]))?;
         Self::check(&src, &raw, db)

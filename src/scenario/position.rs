@@ -429,7 +429,7 @@ impl Position {
                 b.add(p, c, h, Zone::Removed);
             }
             if pp.lost {
-                b.s.lost |= 1 << i;
+                b.s.lost |= 1u8.checked_shl(i as u32).unwrap_or(0);
             }
         }
         let links = std::mem::take(&mut b.links);

@@ -354,7 +354,9 @@ impl State {
     }
 
     pub fn has_lost(&self, p: PlayerId) -> bool {
-        self.lost & (1 << p.0) != 0
+        // Seats beyond the byte of flags never exist (O29); never shift past it.
+        1u8.checked_shl(p.0.into())
+            .is_some_and(|bit| self.lost & bit != 0)
     }
 
     /// Players, in seat order.
