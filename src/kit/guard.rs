@@ -135,8 +135,78 @@ pub fn check_text(text: &str) -> Result<(), GuardError> {
     Ok(())
 }
 
+/// True when a problem already names a line: `file.yaml:12: …` or `line 12: …`.
+fn has_line(problem: &str) -> bool {
+    let digits_after = |rest: &str| rest.chars().next().is_some_and(|c| c.is_ascii_digit());
+    problem.starts_with("line ") && digits_after(&problem[5..])
+        || problem.match_indices(':').any(|(i, _)| {
+            digits_after(&problem[i + 1..])
+                && problem[..i].ends_with(|c: char| c.is_ascii_alphabetic())
+        })
+}
+
+/// Gives every setup problem of a scenario file a line of `text`: problems that name no line
+/// get the first line that shows what they quote (a `handle` or `card` in backticks), else the
+/// line of the key they start with (`turn: …` → the `turn:` line), else the `setup:` line.
+pub fn locate_problems(text: &str, problems: Vec<String>) -> Vec<String> {
+    let find = |needle: &str| {
+        text.lines()
+            .position(|l| !l.trim_start().starts_with('#') && l.contains(needle))
+            .map(|i| i + 1)
+    };
+    problems
+        .into_iter()
+        .map(|p| {
+            if has_line(&p) {
+                return p;
+            }
+            let quoted = p
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .find_map(|q| (!q.is_empty()).then(|| find(q)).flatten());
+            let key = p
+                .split(|c: char| c == ':' || c == ' ')
+                .next()
+                .map(|k| k.split('[').next().unwrap_or(k))
+                .filter(|k| !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                .and_then(|k| {
+                    text.lines()
+                        .position(|l| {
+                            l.trim_start()
+                                .trim_start_matches("- ")
+                                .starts_with(&format!("{k}:"))
+                        })
+                        .map(|i| i + 1)
+                });
+            let line = quoted.or(key).or_else(|| find("setup:")).unwrap_or(1);
+            format!("line {line}: {p}")
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_problems_get_a_line() {
+        let text = "seed: 1\nsetup:\n  position:\n    turn: 900\n    players:\n      - assets: [{card: terra, as: hw}]\n";
+        let p = locate_problems(
+            text,
+            vec![
+                "turn: 900 is above the limit".into(),
+                "`hw`: damage too high".into(),
+                "something else".into(),
+                "decks/x.yaml:3: field `cards`: unknown".into(),
+            ],
+        );
+        assert_eq!(p[0], "line 4: turn: 900 is above the limit");
+        assert_eq!(p[1], "line 6: `hw`: damage too high");
+        assert_eq!(p[2], "line 2: something else");
+        assert_eq!(p[3], "decks/x.yaml:3: field `cards`: unknown");
+    }
+
     use super::*;
 
     #[test]

@@ -135,7 +135,7 @@ pub fn prepare<R: Ruleset>(
     let (state, labels) =
         R::from_scenario(&file, &source, &mut events).map_err(|problems| ScenarioError::Setup {
             file: path.into(),
-            problems,
+            problems: super::guard::locate_problems(text, problems),
         })?;
     let lines = command_lines(text, file.commands());
     Ok(Loaded {
