@@ -29,7 +29,7 @@ impl fmt::Display for LoadError {
         if let Some(field) = &self.field {
             write!(f, " field `{}`:", escape_controls(field))?;
         }
-        write!(f, " {}", self.message)
+        write!(f, " {}", escape_controls(&self.message))
     }
 }
 
