@@ -207,8 +207,6 @@ mod tests {
         assert_eq!(p[3], "decks/x.yaml:3: field `cards`: unknown");
     }
 
-    use super::*;
-
     #[test]
     fn deep_brackets_are_refused_at_once_with_a_line() {
         let text = format!("a: 1\nb: {}", "[".repeat(200_000));

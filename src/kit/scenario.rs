@@ -117,7 +117,10 @@ pub fn parse<R: Ruleset>(path: &Path, text: &str) -> Result<R::Scenario, Scenari
     if file.game() != R::NAME {
         return Err(ScenarioError::Setup {
             file: path.into(),
-            problems: vec![format!("game `{}` is not {}", file.game(), R::NAME)],
+            problems: super::guard::locate_problems(
+                text,
+                vec![format!("game: `{}` is not {}", file.game(), R::NAME)],
+            ),
         });
     }
     Ok(file)
@@ -162,7 +165,8 @@ pub fn command_lines(text: &str, commands: &str) -> Vec<(usize, String)> {
         .lines()
         .position(|l| l.starts_with("commands:"))
         .map(|i| i + 2)
-        .unwrap_or(0);
+        // Without a `commands:` line at the margin, count from the top: never line 0.
+        .unwrap_or(1);
     commands
         .lines()
         .enumerate()
