@@ -218,7 +218,7 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
                 line,
                 text,
                 rule: error.rule(),
-                message: error.to_string(),
+                message: state.describe_error(&labels, &error),
             });
         }
         state.apply_into(cmd, &mut events);
@@ -252,6 +252,24 @@ pub fn check<R: Ruleset>(exp: &Expect, run: &Run<R>) -> Vec<String> {
         &lines,
         Ok(run.state.view(&run.labels)),
     );
+    if let Some(n) = exp.commands {
+        if run.applied != n {
+            failures.push(format!(
+                "commands: the file plays {} command(s), the replay recorded {n}: it was cut or \
+                 edited",
+                run.applied
+            ));
+        }
+    }
+    if let Some(h) = &exp.state_hash {
+        let got = super::expect::state_hash(&run.state.view(&run.labels));
+        if *h != got {
+            failures.push(format!(
+                "state_hash: the final position ({got}) is not the recorded one ({h}): the \
+                 replay was edited"
+            ));
+        }
+    }
     if !failures.is_empty() && !exp.events.is_empty() {
         failures.push(format!("events were:\n    {}", lines.join("\n    ")));
     }
@@ -291,6 +309,28 @@ pub fn replay_yaml<R: Ruleset>(setup: &R::Scenario, commands: &[String], outcome
     file.set_commands(text);
     file.set_expect(Some(Expect {
         outcome: Some(outcome.to_string()),
+        commands: Some(commands.len()),
+        ..Expect::default()
+    }));
+    serde_yaml::to_string(&file).unwrap_or_else(|e| format!("# cannot write replay: {e}\n"))
+}
+
+/// [`replay_yaml`] that also records the final position's [`super::expect::state_hash`], so a
+/// runner detects an edited replay as well as a cut one.
+pub fn replay_yaml_final<R: Ruleset>(
+    setup: &R::Scenario,
+    commands: &[String],
+    final_state: &R,
+    labels: &R::Labels,
+) -> String {
+    let mut file = setup.clone();
+    let mut text = commands.join("\n");
+    text.push('\n');
+    file.set_commands(text);
+    file.set_expect(Some(Expect {
+        outcome: Some(final_state.outcome().notation()),
+        commands: Some(commands.len()),
+        state_hash: Some(super::expect::state_hash(&final_state.view(labels))),
         ..Expect::default()
     }));
     serde_yaml::to_string(&file).unwrap_or_else(|e| format!("# cannot write replay: {e}\n"))
