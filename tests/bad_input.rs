@@ -379,3 +379,74 @@ fn client_rejects_seven_globetrotter_players_like_match() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--gt-players"), "{}", stderr(&o));
 }
+
+#[test]
+fn rule_errors_name_the_handle_and_card_not_an_index() {
+    let dir = scratch("card-names");
+    let path = dir.join("names.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "cards: {:?}\nsetup:\n  position:\n    players:\n      - assets: [{{card: terra, as: t1}}]\n      - assets: [{{card: ares, as: t2}}]\n        ships: [{{card: anvil, as: enemy, at: t2}}]\ncommands: |\n  burn enemy 1\n",
+            root().join("cards").to_string_lossy()
+        ),
+    )
+    .unwrap();
+    match scenario::run_file(&path) {
+        Err(e @ ScenarioError::Illegal { .. }) => {
+            let msg = e.to_string();
+            assert!(msg.contains("`enemy` (Anvil)"), "{msg}");
+            assert!(!msg.contains("CardRef"), "{msg}");
+        }
+        Err(e) => panic!("expected an illegal command, got: {e}"),
+        Ok(_) => panic!("burning an enemy ship was accepted"),
+    }
+}
+
+#[test]
+fn truncated_or_edited_replays_fail() {
+    let dir = scratch("replay-cut");
+    let file = dir.join("replay.yaml");
+    let o = orbitals(&[
+        "match",
+        "--seed",
+        "5",
+        "--force",
+        "--save",
+        file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    scenario::run_file(&file).expect("the saved replay runs");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // Cut: drop the last command line.
+    let lines: Vec<&str> = text.lines().collect();
+    let expect_at = lines.iter().position(|l| l.starts_with("expect:")).unwrap();
+    let mut cut: Vec<&str> = lines.clone();
+    cut.remove(expect_at - 1);
+    let cut_file = dir.join("cut.yaml");
+    std::fs::write(&cut_file, cut.join("\n") + "\n").unwrap();
+    match scenario::run_file(&cut_file) {
+        Err(ScenarioError::Expectation { failures, .. }) => {
+            assert!(
+                failures.iter().any(|f| f.contains("cut or edited")),
+                "{failures:?}"
+            )
+        }
+        Err(e) => panic!("expected an expectation failure, got: {e}"),
+        Ok(_) => panic!("a cut replay ran as if complete"),
+    }
+    // Edit: the recorded final position no longer matches.
+    let edited = text.replacen("state_hash: ", "state_hash: 0", 1);
+    let edited_file = dir.join("edited.yaml");
+    std::fs::write(&edited_file, edited).unwrap();
+    match scenario::run_file(&edited_file) {
+        Err(ScenarioError::Expectation { failures, .. }) => {
+            assert!(
+                failures.iter().any(|f| f.contains("state_hash")),
+                "{failures:?}"
+            )
+        }
+        Err(e) => panic!("expected an expectation failure, got: {e}"),
+        Ok(_) => panic!("an edited replay ran"),
+    }
+}
