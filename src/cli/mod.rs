@@ -59,7 +59,7 @@ pub enum Cmd {
         what: ScenarioCmd,
     },
     /// Play AI-vs-AI games.
-    Match(matches::MatchArgs),
+    Match(Box<matches::MatchArgs>),
     /// Measure engine speed (one line per figure).
     Bench(bench::BenchArgs),
     /// Play a headless demo game and print it.
@@ -140,7 +140,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Scenario {
             what: ScenarioCmd::Run { file, events },
         }) => run_scenario(&file, events),
-        Some(Cmd::Match(args)) => matches::run(&cli.cards, args),
+        Some(Cmd::Match(args)) => matches::run(&cli.cards, *args),
         Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
     }
 }

@@ -237,9 +237,12 @@ fn outline(r: Rect, rad: f32, n: usize, out: &mut Vec<Vec2>) {
     }
 }
 
+/// Reused buffers of the shape tessellator: outline, offsets, vertices, indices.
+type ShapeBuffers = (Vec<Vec2>, Vec<Vec2>, Vec<Vertex>, Vec<u16>);
+
 thread_local! {
     /// Reused buffers for shape geometry (outer outline, inner outline, vertices, indices).
-    static SHAPE_BUF: std::cell::RefCell<(Vec<Vec2>, Vec<Vec2>, Vec<Vertex>, Vec<u16>)> =
+    static SHAPE_BUF: std::cell::RefCell<ShapeBuffers> =
         const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), Vec::new())) };
 }
 

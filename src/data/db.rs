@@ -401,14 +401,17 @@ impl Builder {
     fn push(
         &mut self,
         src: &Source,
-        id: String,
-        name: String,
-        text: String,
-        cost: u8,
+        head: CardHead,
         kind: CardKind,
         abilities: Vec<Ability>,
         mods: (Mods, Mods, Vec<TriggerEffect>, Vec<TriggerEffect>),
     ) {
+        let CardHead {
+            id,
+            name,
+            text,
+            cost,
+        } = head;
         let cid = CardId(self.db.cards.len() as u16);
         self.db.by_id.insert(id.clone(), cid);
         self.db.cards.push(Card {
@@ -446,16 +449,13 @@ impl Builder {
                 accuracy: s.accuracy,
                 population: s.population,
             });
-            self.push(
-                src,
-                s.id,
-                s.name,
-                s.text,
-                s.construction_cost,
-                kind,
-                s.abilities,
-                mods,
-            );
+            let head = CardHead {
+                id: s.id,
+                name: s.name,
+                text: s.text,
+                cost: s.construction_cost,
+            };
+            self.push(src, head, kind, s.abilities, mods);
         }
     }
 
@@ -530,16 +530,13 @@ impl Builder {
                 factories,
                 population: a.population,
             });
-            self.push(
-                src,
-                a.id,
-                a.name,
-                a.text,
-                a.construction_cost,
-                kind,
-                a.abilities,
-                mods,
-            );
+            let head = CardHead {
+                id: a.id,
+                name: a.name,
+                text: a.text,
+                cost: a.construction_cost,
+            };
+            self.push(src, head, kind, a.abilities, mods);
         }
     }
 
@@ -559,16 +556,21 @@ impl Builder {
             let kind = CardKind::Upgrade(UpgradeStats {
                 bombardment_resistance: u.bombardment_resistance,
             });
-            self.push(
-                src,
-                u.id,
-                u.name,
-                u.text,
-                u.construction_cost,
-                kind,
-                u.abilities,
-                mods,
-            );
+            let head = CardHead {
+                id: u.id,
+                name: u.name,
+                text: u.text,
+                cost: u.construction_cost,
+            };
+            self.push(src, head, kind, u.abilities, mods);
         }
     }
+}
+
+/// The fields every card has, checked, on their way into the database.
+struct CardHead {
+    id: String,
+    name: String,
+    text: String,
+    cost: u8,
 }

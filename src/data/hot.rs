@@ -61,8 +61,8 @@ impl Hot {
             entry_costs: [0; MAX_ORBITALS],
             transfer_len: 0,
             transfer_costs: [0; 4],
-            triggers: (!c.upkeep.is_empty() as u8) * TRIGGER_UPKEEP
-                | (!c.end_of_turn.is_empty() as u8) * TRIGGER_END_OF_TURN,
+            triggers: ((!c.upkeep.is_empty() as u8) * TRIGGER_UPKEEP)
+                | ((!c.end_of_turn.is_empty() as u8) * TRIGGER_END_OF_TURN),
             self_mods: c.self_mods,
             orbit_mods: c.orbit_mods,
             has_orbit_mods: c.orbit_mods != Mods::default(),

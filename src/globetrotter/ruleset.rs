@@ -59,6 +59,10 @@ impl Ruleset for State {
     fn outcome(&self) -> crate::kit::Outcome {
         self.status()
     }
+    /// The roll-off's winner (G11), who also places first.
+    fn first_seat(&self) -> usize {
+        self.first_player.index()
+    }
     fn parse_command(&self, _: &(), text: &str) -> Result<Command, String> {
         parse_command(text)
     }

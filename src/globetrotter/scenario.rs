@@ -11,7 +11,6 @@ use super::setup::{check_config, start};
 use super::state::{Config, State, DEFAULT_TURN_LIMIT};
 use super::Event;
 use crate::kit::scenario::Run;
-use crate::kit::ScenarioSpec;
 pub use crate::kit::{Expect, ScenarioError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -60,28 +59,12 @@ pub struct ScenarioFile {
     pub commands: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expect>,
+    /// Who sits where, in a save file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<crate::kit::save::SaveInfo>,
 }
 
-impl ScenarioSpec for ScenarioFile {
-    fn game(&self) -> &str {
-        &self.game
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn commands(&self) -> &str {
-        &self.commands
-    }
-    fn expect(&self) -> Option<&Expect> {
-        self.expect.as_ref()
-    }
-    fn set_commands(&mut self, commands: String) {
-        self.commands = commands;
-    }
-    fn set_expect(&mut self, expect: Option<Expect>) {
-        self.expect = expect;
-    }
-}
+crate::impl_scenario_spec!(ScenarioFile);
 
 impl ScenarioFile {
     /// A fresh game's file for `config` (no position, no commands).
@@ -101,6 +84,7 @@ impl ScenarioFile {
             position: None,
             commands: String::new(),
             expect: None,
+            save: None,
         }
     }
 

@@ -10,9 +10,12 @@ pub mod guard;
 pub mod outcome;
 pub mod play;
 pub mod ruleset;
+pub mod save;
 pub mod scenario;
 pub mod series;
+pub mod session;
 pub mod summary;
+pub mod worker;
 
 pub use expect::Expect;
 pub use outcome::Outcome;

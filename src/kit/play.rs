@@ -49,13 +49,13 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
     seed: u64,
     agents: &mut [Box<dyn Agent<R>>],
     events: &mut S,
-) -> Result<GameRecord<R>, IllegalMove> {
-    let first_seat = state.current_player();
+) -> Result<GameRecord<R>, Box<IllegalMove>> {
+    let first_seat = state.first_seat();
     let mut commands = Vec::new();
     while state.outcome() == Outcome::Ongoing {
         let seat = state.current_player();
         let Some(agent) = agents.get_mut(seat) else {
-            return Err(IllegalMove {
+            return Err(Box::new(IllegalMove {
                 agent: "none".into(),
                 seat,
                 seed,
@@ -64,11 +64,11 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
                 rule: "kit",
                 message: format!("no agent for seat {seat} ({} agents)", agents.len()),
                 position: String::new(),
-            });
+            }));
         };
         let cmd = agent.choose(&state);
         if let Err(e) = state.validate(&cmd) {
-            return Err(IllegalMove {
+            return Err(Box::new(IllegalMove {
                 agent: agent.name(),
                 seat,
                 seed,
@@ -77,7 +77,7 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
                 rule: e.rule(),
                 message: state.describe_error(labels, &e),
                 position: serde_yaml::to_string(&state.view(labels)).unwrap_or_default(),
-            });
+            }));
         }
         state.apply_into(cmd, events);
         commands.push(cmd);

@@ -6,6 +6,7 @@
 //! what happened as events. Agents see the game through the [`Game`] super-trait
 //! (determinization for hidden information and dice), so a ruleset is also playable by the
 //! random, greedy and MCTS agents as soon as it has a [`crate::agent::game::Heuristic`].
+use super::save::SaveInfo;
 use super::{Expect, Outcome};
 use crate::agent::game::{Game, Heuristic};
 use crate::agent::{Agent, AgentSpec};
@@ -50,6 +51,43 @@ pub trait ScenarioSpec: Serialize + DeserializeOwned + Clone + Debug + Send + Sy
     fn set_commands(&mut self, commands: String);
     /// Replaces the expectations (a replay expects the outcome it reached).
     fn set_expect(&mut self, expect: Option<Expect>);
+    /// The `save:` block of a save file (seats), if any.
+    fn save(&self) -> Option<&SaveInfo>;
+    fn set_save(&mut self, save: Option<SaveInfo>);
+}
+
+/// Implements [`ScenarioSpec`] for a scenario file struct with the fields `game: String`,
+/// `seed: u64`, `commands: String`, `expect: Option<Expect>` and `save: Option<SaveInfo>`.
+#[macro_export]
+macro_rules! impl_scenario_spec {
+    ($file:ty) => {
+        impl $crate::kit::ScenarioSpec for $file {
+            fn game(&self) -> &str {
+                &self.game
+            }
+            fn seed(&self) -> u64 {
+                self.seed
+            }
+            fn commands(&self) -> &str {
+                &self.commands
+            }
+            fn expect(&self) -> Option<&$crate::kit::Expect> {
+                self.expect.as_ref()
+            }
+            fn set_commands(&mut self, commands: String) {
+                self.commands = commands;
+            }
+            fn set_expect(&mut self, expect: Option<$crate::kit::Expect>) {
+                self.expect = expect;
+            }
+            fn save(&self) -> Option<&$crate::kit::save::SaveInfo> {
+                self.save.as_ref()
+            }
+            fn set_save(&mut self, save: Option<$crate::kit::save::SaveInfo>) {
+                self.save = save;
+            }
+        }
+    };
 }
 
 /// A game's rules. Implemented once per game, on its state type.
@@ -82,6 +120,11 @@ pub trait Ruleset: Game + Sized + 'static {
     /// Every legal command of the seat to move, into `out` (cleared first).
     fn legal_commands_into(&self, out: &mut Vec<Self::Move>);
     fn outcome(&self) -> Outcome;
+    /// The seat that moves first in this game (statistics of first-mover advantage). By
+    /// default the seat to move.
+    fn first_seat(&self) -> usize {
+        self.current_player()
+    }
 
     /// Reads a command in the game's notation.
     fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;

@@ -146,13 +146,8 @@ pub fn play_one<R: Ruleset, T: Table<R>>(
         .iter()
         .map(|&side| R::agent(&s.agents[side], agent_seed(s.seed, index, side)))
         .collect();
-    let record =
-        play_game(start.state, &start.labels, seed, &mut agents, &mut ()).map_err(|e| {
-            SeriesError::Illegal {
-                index,
-                error: Box::new(e),
-            }
-        })?;
+    let record = play_game(start.state, &start.labels, seed, &mut agents, &mut ())
+        .map_err(|error| SeriesError::Illegal { index, error })?;
     Ok(SeriesGame {
         index,
         label: table.side_label(index, 0),

@@ -58,7 +58,7 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
                     let only = ship_orbital.or(orbital);
                     let targets: Vec<CardRef> = s
                         .ships_at(asset)
-                        .filter(|(_, t)| t.owner != p && only.map_or(true, |o| t.orbital == o))
+                        .filter(|(_, t)| t.owner != p && only.is_none_or(|o| t.orbital == o))
                         .map(|(t, _)| t)
                         .collect();
                     if !targets.is_empty() {

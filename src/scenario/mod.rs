@@ -13,7 +13,7 @@ pub use position::Position;
 
 use crate::data::raw::RawDeck;
 use crate::data::{CardDb, Deck, LoadErrors};
-use crate::kit::{self, ScenarioSpec, SourceFile};
+use crate::kit::{self, SourceFile};
 use crate::rules::{self, Event};
 use crate::state::State;
 use serde::{Deserialize, Serialize};
@@ -68,6 +68,9 @@ pub struct ScenarioFile {
     pub commands: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expect>,
+    /// Who sits where, in a save file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<crate::kit::save::SaveInfo>,
 }
 
 fn find_cards_dir(start: &Path) -> Option<PathBuf> {
@@ -84,26 +87,7 @@ fn find_cards_dir(start: &Path) -> Option<PathBuf> {
         .find(|c| c.is_dir())
 }
 
-impl ScenarioSpec for ScenarioFile {
-    fn game(&self) -> &str {
-        &self.game
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn commands(&self) -> &str {
-        &self.commands
-    }
-    fn expect(&self) -> Option<&Expect> {
-        self.expect.as_ref()
-    }
-    fn set_commands(&mut self, commands: String) {
-        self.commands = commands;
-    }
-    fn set_expect(&mut self, expect: Option<Expect>) {
-        self.expect = expect;
-    }
-}
+crate::impl_scenario_spec!(ScenarioFile);
 
 impl ScenarioFile {
     /// The starting state this file describes (`dir` is its folder), its handles, and the
@@ -229,6 +213,7 @@ impl ScenarioFile {
             },
             commands: String::new(),
             expect: None,
+            save: None,
         }
     }
 }

@@ -55,6 +55,10 @@ impl Ruleset for State {
     fn outcome(&self) -> Outcome {
         kit_outcome(self.outcome)
     }
+    /// The seat the seeded draw (O3) picked.
+    fn first_seat(&self) -> usize {
+        self.first_player.index()
+    }
     fn parse_command(&self, labels: &Handles, text: &str) -> Result<Command, String> {
         parse_command(text, labels)
     }
