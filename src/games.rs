@@ -64,10 +64,8 @@ pub fn unfinished(path: &Path) -> Option<&'static GameEntry> {
 
 /// Runs a scenario or replay file of any game, chosen by its `game:` key.
 pub fn run_any_scenario(path: &Path, events: bool) -> Result<String, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::Io {
-        file: path.into(),
-        message: e.to_string(),
-    })?;
+    let text = crate::kit::guard::read_text(path)
+        .map_err(|e| crate::kit::scenario::guard_error(path, e))?;
     let game = game_of(&text);
     match find(&game) {
         Some(g) => (g.run_scenario)(path, events),

@@ -130,6 +130,11 @@ pub trait Ruleset: Game + Sized + 'static {
     fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;
     fn format_command(&self, labels: &Self::Labels, command: &Self::Move) -> String;
     fn format_event(&self, labels: &Self::Labels, event: &Self::Event) -> String;
+    /// A rule error as players read it, naming pieces as the notation does (the card game:
+    /// handle and card name). By default the error's own text.
+    fn describe_error(&self, _labels: &Self::Labels, error: &Self::Error) -> String {
+        error.to_string()
+    }
     /// The printed position (scenario reports, `expect: state:`), as YAML.
     fn view(&self, labels: &Self::Labels) -> serde_yaml::Value;
     /// The agent a spec names, for this game (its heuristic; presets from the one table in

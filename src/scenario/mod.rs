@@ -140,9 +140,7 @@ impl ScenarioFile {
                 if !problems.is_empty() {
                     return Err(problems);
                 }
-                if checked.is_empty() {
-                    return Err(vec!["`decks` is empty".into()]);
-                }
+                crate::state::setup::check_capacity(&checked).map_err(|e| vec![e])?;
                 let mut s = State::from_decks(db.clone(), &checked, self.seed);
                 if let Some(l) = self.turn_limit {
                     s.turn_limit = l;
@@ -157,11 +155,20 @@ impl ScenarioFile {
                 if let Some(l) = self.turn_limit {
                     s.turn_limit = l;
                 }
+                if s.turn > s.turn_limit {
+                    return Err(vec![format!(
+                        "position: turn: {} is above the turn limit {} (O25)",
+                        s.turn, s.turn_limit
+                    )]);
+                }
                 s.forced_dice = self.dice.iter().copied().collect();
                 (s, h)
             }
             _ => return Err(vec!["give exactly one of `decks` or `position`".into()]),
         };
+        if self.turn_limit == Some(0) {
+            return Err(vec!["turn_limit: must be at least 1 (O25)".into()]);
+        }
         if let Some(bad) = state.forced_dice.iter().find(|d| !(1..=6).contains(*d)) {
             return Err(vec![format!("dice: {bad} is not a d6 result")]);
         }
