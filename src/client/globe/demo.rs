@@ -166,7 +166,7 @@ fn seats(players: u8, ai_only: bool) -> Vec<Seat> {
             if i == 0 && !ai_only {
                 Seat::Human
             } else {
-                Seat::Ai(Level::Greedy)
+                Seat::Ai(Level::GREEDY)
             }
         })
         .collect()
