@@ -8,37 +8,27 @@ use super::setup::{empty, new_game, pods_of, reserve_for};
 use super::state::{Loc, Phase, Player, Ship, ShipStatus, Slot, State, Unit, SHOTS};
 use super::stats::{stats, Kind};
 use super::tide::{Tide, TideDeck};
-use crate::kit::Expect;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// A scenario file.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    pub game: String,
-    #[serde(default)]
-    pub seed: u64,
-    #[serde(default = "two")]
-    pub players: u8,
-    /// A built-in map (`duel`, `sector`); default by player count (M1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub map: Option<String>,
-    /// Inline terrain rows instead of a built-in map (no ore unless the position lists it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub terrain: Option<Vec<String>>,
-    /// The next tide cards in order (forced, M3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tides: Option<Vec<Tide>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<PositionSpec>,
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
-    /// Who sits where, in a save file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save: Option<crate::kit::save::SaveInfo>,
+crate::scenario_file! {
+    /// A scenario file.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    pub struct Scenario {
+        #[serde(default = "two")]
+        pub players: u8,
+        /// A built-in map (`duel`, `sector`); default by player count (M1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub map: Option<String>,
+        /// Inline terrain rows instead of a built-in map (no ore unless the position lists it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub terrain: Option<Vec<String>>,
+        /// The next tide cards in order (forced, M3).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tides: Option<Vec<Tide>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub position: Option<PositionSpec>,
+    }
 }
 
 fn two() -> u8 {
@@ -159,8 +149,6 @@ pub struct UnitSpec {
 fn shots() -> u8 {
     SHOTS
 }
-
-crate::impl_scenario_spec!(Scenario);
 
 fn seat(t: &str, n: usize, field: &str, p: &mut Vec<String>) -> Seat {
     match parse_numbered(t, 'p', n) {
