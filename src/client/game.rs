@@ -11,8 +11,9 @@ use crate::data::{CardDb, Deck};
 use crate::ids::{CardRef, PlayerId};
 use crate::kit::session::{Seat as KitSeat, Session};
 use crate::rules::{self, Command, Event};
-use crate::scenario::{Handles, ScenarioFile};
+use crate::scenario::{DeckSource, Handles, ScenarioFile};
 use crate::state::State;
+use std::path::Path;
 use std::sync::Arc;
 
 /// Who plays a seat.
@@ -86,17 +87,70 @@ pub struct Game {
 }
 
 impl Game {
-    /// A fresh game.
-    pub fn new(setup: Setup, blocking: bool) -> Game {
+    /// A fresh game whose save names the card folder `cards`.
+    pub fn fresh(setup: Setup, cards: &Path, blocking: bool) -> Game {
         let (state, events) = rules::new_game(setup.db.clone(), &setup.decks, setup.seed);
+        let cards = std::fs::canonicalize(cards).unwrap_or_else(|_| cards.to_path_buf());
         let file = ScenarioFile::fresh(
-            "cards",
+            &cards.to_string_lossy(),
             setup.seed,
             state.turn_limit,
             &setup.decks,
             &setup.db,
         );
         Game::start(setup, state, Some(file), events, blocking)
+    }
+
+    /// The game a save file holds, with its seats, history and dice as they were; it goes
+    /// on saving there.
+    pub fn resume(path: &Path, blocking: bool) -> Result<Game, String> {
+        let session = Session::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
+        let file = session.scenario().ok_or("the save describes no game")?;
+        let db = session.state().db.clone();
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let src = crate::data::locate::Source { path, text: &text };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut decks = Vec::new();
+        for d in file.setup.decks.iter().flatten() {
+            let deck = match d {
+                DeckSource::Inline(raw) => Deck::check(&src, raw, &db),
+                DeckSource::Path(p) => Deck::load(&dir.join(p), &db),
+            };
+            decks.push(deck.map_err(|e| e.to_string())?);
+        }
+        let humans = session
+            .seats()
+            .iter()
+            .filter(|s| **s == KitSeat::Human)
+            .count();
+        let seats = session
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                KitSeat::Human if humans == 1 => Seat {
+                    kind: SeatKind::Human,
+                    name: "You".into(),
+                },
+                KitSeat::Human => Seat {
+                    kind: SeatKind::Human,
+                    name: format!("Player {}", i + 1),
+                },
+                KitSeat::Ai(spec) => Seat {
+                    kind: SeatKind::Ai(spec.to_string()),
+                    name: "AI".into(),
+                },
+            })
+            .collect();
+        let setup = Setup {
+            db,
+            decks,
+            seats,
+            seed: session.seed(),
+        };
+        let mut g = Game::from_session(setup, session);
+        g.session.autosave = Some(path.to_path_buf());
+        Ok(g)
     }
 
     /// A game going on from `state` (`events` led to it and are written to the log).
@@ -111,13 +165,6 @@ impl Game {
         events: Vec<Event>,
         blocking: bool,
     ) -> Game {
-        let humans: Vec<PlayerId> = seats_of(&setup, true);
-        let you = (humans.len() == 1).then(|| humans[0]);
-        let viewer = match humans.len() {
-            0 => PlayerId(0),
-            1 => humans[0],
-            _ => state.active,
-        };
         let seats = setup
             .seats
             .iter()
@@ -128,12 +175,24 @@ impl Game {
                 SeatKind::Human => KitSeat::Human,
             })
             .collect();
+        let labels = Handles::defaults(&state);
+        let session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
+        Game::from_session(setup, session)
+    }
+
+    fn from_session(setup: Setup, mut session: Session<State>) -> Game {
+        let humans: Vec<PlayerId> = seats_of(&setup, true);
+        let you = (humans.len() == 1).then(|| humans[0]);
+        let state = session.state();
+        let viewer = match humans.len() {
+            0 => PlayerId(0),
+            1 => humans[0],
+            _ => state.active,
+        };
         let names = Names {
             seats: setup.seats.iter().map(|s| s.name.clone()).collect(),
             you,
         };
-        let labels = Handles::defaults(&state);
-        let mut session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
         session.auto_pass = true;
         session.pause(0.6);
         let mut g = Game {
@@ -179,9 +238,15 @@ impl Game {
     pub fn rematch(&self) -> Game {
         let mut setup = self.setup.clone();
         setup.seed = setup.seed.wrapping_add(1);
-        let mut g = Game::new(setup, self.session_blocking());
+        let cards = self
+            .session
+            .scenario()
+            .and_then(|f| f.cards.clone())
+            .unwrap_or_else(|| "cards".into());
+        let mut g = Game::fresh(setup, Path::new(&cards), self.session_blocking());
         g.session.speed = self.session.speed;
         g.session.auto_pass = self.session.auto_pass;
+        g.session.autosave = self.session.autosave.clone();
         g
     }
 

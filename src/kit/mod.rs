@@ -6,6 +6,7 @@
 //! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
 //! ([`Expect`]). See `docs/architecture.md`.
 pub mod expect;
+pub mod guard;
 pub mod outcome;
 pub mod play;
 pub mod ruleset;

@@ -193,6 +193,10 @@ impl<R: Ruleset> Session<R> {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+    /// The file that sets the game up, when one does.
+    pub fn scenario(&self) -> Option<&R::Scenario> {
+        self.scenario.as_ref()
+    }
     /// Every step so far, the setup first.
     pub fn history(&self) -> &[Step<R>] {
         &self.history

@@ -7,8 +7,6 @@ use super::dice::Die;
 use super::map::LevelSpec;
 use super::module::ModuleInst;
 use super::state::{State, ROUND_LIMIT};
-use crate::kit::save::SaveInfo;
-use crate::kit::Expect;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -74,45 +72,32 @@ pub struct EntitySetup {
     pub shut_down: bool,
 }
 
-/// A RoveR scenario, save or replay file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Must be `rover`.
-    pub game: String,
-    #[serde(default)]
-    pub seed: u64,
-    /// `default` (R20) or a level file relative to the scenario.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub level: Option<String>,
-    /// A generated level's seed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generate: Option<u64>,
-    /// Inline level rows (R1 glyphs, `R` for the rover's start if not the pod).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rows: Option<String>,
-    /// What the inline level's `H` and `K` hold, in reading order (R30).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pickups: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub round: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rover: Option<RoverSetup>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub entities: BTreeMap<String, EntitySetup>,
-    #[serde(default)]
-    pub dice: ForcedDice,
-    /// One command per line; `#` starts a comment.
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
-    /// A save file's seats.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save: Option<SaveInfo>,
+crate::scenario_file! {
+    /// A RoveR scenario, save or replay file (`game: rover`).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Scenario {
+        /// `default` (R20) or a level file relative to the scenario.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub level: Option<String>,
+        /// A generated level's seed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub generate: Option<u64>,
+        /// Inline level rows (R1 glyphs, `R` for the rover's start if not the pod).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub rows: Option<String>,
+        /// What the inline level's `H` and `K` hold, in reading order (R30).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub pickups: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub round: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub rover: Option<RoverSetup>,
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        pub entities: BTreeMap<String, EntitySetup>,
+        #[serde(default)]
+        pub dice: ForcedDice,
+    }
 }
-
-crate::impl_scenario_spec!(Scenario);
 
 fn errs(e: LoadErrors) -> Vec<String> {
     e.0.iter().map(|e| e.to_string()).collect()

@@ -4,6 +4,7 @@
 //! the rules; the client decides no rule.
 //! The log is in plain words ([`super::gt_words`]).
 use super::gt_words;
+use crate::agent::spec::AI_LEVELS;
 use crate::agent::{Agent, AgentSpec};
 use crate::client::log::Log;
 use crate::client::words::Names;
@@ -13,30 +14,37 @@ use crate::ids::PlayerId;
 use crate::kit::session::{Pacing, Seat as KitSeat, Session as KitSession};
 use crate::kit::Ruleset;
 
-/// How strong an AI seat plays.
+/// How strong an AI seat plays: an entry of the shared level table
+/// ([`crate::agent::spec::AI_LEVELS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Random,
-    Greedy,
-    Mcts,
-}
+pub struct Level(pub usize);
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Mcts];
-    pub fn label(self) -> &'static str {
-        match self {
-            Level::Random => "Easy (random)",
-            Level::Greedy => "Normal (greedy)",
-            Level::Mcts => "Hard (tree search)",
-        }
+    pub const RANDOM: Level = Level(0);
+    pub const GREEDY: Level = Level(1);
+
+    /// Every level, easiest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (0..AI_LEVELS.len()).map(Level)
     }
-    /// The agent spec of this level (the presets every game shares).
+    pub fn label(self) -> &'static str {
+        AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].label
+    }
+    /// The agent spec of this level.
     pub fn spec(self) -> AgentSpec {
-        match self {
-            Level::Random => AgentSpec::Random,
-            Level::Greedy => AgentSpec::Greedy,
-            Level::Mcts => AgentSpec::parse("mcts:iters=400").unwrap_or(AgentSpec::Greedy),
-        }
+        let text = AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].spec;
+        AgentSpec::parse(text).unwrap_or(AgentSpec::Greedy)
+    }
+    /// The level of a spec (the nearest one for specs no level names).
+    pub fn of(spec: &AgentSpec) -> Level {
+        let text = spec.to_string();
+        Level::all()
+            .find(|l| AI_LEVELS[l.0].spec == text)
+            .unwrap_or(match spec {
+                AgentSpec::Random => Level::RANDOM,
+                AgentSpec::Greedy => Level::GREEDY,
+                _ => Level(AI_LEVELS.len() - 2),
+            })
     }
 
     fn agent(self, seed: u64) -> Box<dyn Agent<State>> {
@@ -148,6 +156,28 @@ impl Session {
         Session::start(setup, state, Some(file), events, &[], blocking)
     }
 
+    /// The game a save file holds, with its seats, history and dice as they were; it goes
+    /// on saving there.
+    pub fn resume(path: &std::path::Path, blocking: bool) -> Result<Session, String> {
+        let game = KitSession::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
+        let seats = game
+            .seats()
+            .iter()
+            .map(|s| match s {
+                KitSeat::Human => Seat::Human,
+                KitSeat::Ai(spec) => Seat::Ai(Level::of(spec)),
+            })
+            .collect();
+        let setup = Setup {
+            config: game.state().config,
+            seats,
+            seed: game.seed(),
+        };
+        let mut s = Session::from_game(setup, game, &[]);
+        s.game.autosave = Some(path.to_path_buf());
+        Ok(s)
+    }
+
     /// A game going on from `state`; the steps of `history` led to it (the log tells them).
     pub fn with_state(setup: Setup, state: State, history: &[Step], blocking: bool) -> Session {
         Session::start(setup, state, None, Vec::new(), history, blocking)
@@ -163,7 +193,7 @@ impl Session {
     ) -> Session {
         setup
             .seats
-            .resize(state.config.players as usize, Seat::Ai(Level::Greedy));
+            .resize(state.config.players as usize, Seat::Ai(Level::GREEDY));
         let seats = setup
             .seats
             .iter()
@@ -172,6 +202,11 @@ impl Session {
                 Seat::Human => KitSeat::Human,
             })
             .collect();
+        let game = KitSession::new(state, (), file, events, seats, setup.seed, blocking);
+        Session::from_game(setup, game, history)
+    }
+
+    fn from_game(setup: Setup, mut game: KitSession<State>, history: &[Step]) -> Session {
         let humans: Vec<PlayerId> = (0..setup.seats.len())
             .filter(|&i| setup.seats[i] == Seat::Human)
             .map(|i| PlayerId(i as u8))
@@ -182,7 +217,6 @@ impl Session {
                 .collect(),
             you: (humans.len() == 1).then(|| humans[0]),
         };
-        let mut game = KitSession::new(state, (), file, events, seats, setup.seed, blocking);
         game.pacing = Pacing {
             after_pass: 0.25,
             after_move: 0.45,
@@ -230,6 +264,7 @@ impl Session {
         setup.seed = setup.seed.wrapping_add(1);
         let mut s = Session::new(setup, self.game.blocking());
         s.game.speed = self.game.speed;
+        s.game.autosave = self.game.autosave.clone();
         s
     }
 
@@ -368,7 +403,7 @@ impl Session {
 /// started or the game ends; returns the last moves.
 pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
     let mut agents: Vec<Box<dyn Agent<State>>> = (0..state.config.players as u64)
-        .map(|i| Level::Greedy.agent(seed.wrapping_mul(7).wrapping_add(i)))
+        .map(|i| Level::GREEDY.agent(seed.wrapping_mul(7).wrapping_add(i)))
         .collect();
     let mut steps = std::collections::VecDeque::new();
     let mut guard = 0;
