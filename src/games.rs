@@ -43,6 +43,7 @@ pub const GAMES: &[GameEntry] = &[
     entry::<crate::state::State>("Orbitals", "the card game"),
     entry::<crate::globetrotter::State>("Globetrotter", "the rover game on the globe"),
     entry::<crate::mothership::State>("Mothership", "the landing-ship game on a hex map"),
+    entry::<crate::rover::State>("RoveR", "one rover gathers data on a hostile planet"),
 ];
 
 /// The entry named `name`.
