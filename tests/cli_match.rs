@@ -169,3 +169,30 @@ fn bad_mirror_arguments_are_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("decks/nowhere.yaml"), "{err}");
 }
+
+/// Every registered game plays a short series through the one `match` path.
+#[test]
+fn every_game_plays_a_series() {
+    let rover = json(&orbitals(&[
+        "match", "--game", "rover", "--p1", "greedy", "--games", "3", "--json",
+    ]));
+    assert_eq!(rover["sides"].as_array().unwrap().len(), 1);
+    assert!(rover["mean_score"]["mean"].as_f64().is_some());
+    assert_eq!(rover["draws"], 0, "a one-seat game is won or lost");
+    let gt = json(&orbitals(&[
+        "match",
+        "--game",
+        "globetrotter",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--turn-limit",
+        "60",
+        "--json",
+    ]));
+    assert_eq!(gt["sides"].as_array().unwrap().len(), 3);
+    let out = orbitals(&["match", "--game", "rover", "--level", "nowhere"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--level `nowhere`"));
+}

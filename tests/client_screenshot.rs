@@ -23,6 +23,15 @@ fn menu_is_drawn() {
     assert!(s.colours(440, 320, 400, 200) > 20, "menu: no menu window");
 }
 
+/// "How to play" shows a rule book: its section list on the left, the section's text beside.
+#[test]
+fn how_to_play_shows_a_rule_book() {
+    let s = shoot("howto", &["--screen", "howto", "--frames", "10"]);
+    assert_not_blank("howto", &s, 100);
+    assert!(s.ink(160, 120, 170, 300) > 0.02, "howto: no section list");
+    assert!(s.ink(345, 150, 760, 100) > 0.03, "howto: no text");
+}
+
 /// An unfinished game in the autosave: the menu offers "Continue" above "New game".
 #[test]
 fn menu_offers_to_continue_an_unfinished_game() {

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game: orbitals (the card game), globetrotter or mothership.
+    /// The game: orbitals (the card game), globetrotter, mothership or rover.
     #[arg(long, default_value = "orbitals")]
     pub game: String,
     /// Card game: deck of side 1 (the --p1 agent keeps it when seats swap, unless
@@ -56,6 +56,10 @@ pub struct MatchArgs {
     /// Globetrotter: planets (1 or more).
     #[arg(long)]
     pub planets: Option<u8>,
+    /// RoveR: `generated` (a new level from each game's seed; the default) or `default` (the
+    /// level of R20 every game).
+    #[arg(long)]
+    pub level: Option<String>,
     /// Globetrotter: play the facing variant (G12).
     #[arg(long)]
     pub facing: bool,
@@ -161,8 +165,38 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
+/// The results of a one-seat game's series (RoveR): wins, score, rounds.
+fn solo_text(s: &Summary) -> String {
+    let x = &s.sides[0];
+    let mut o = format!(
+        "games: {}  agent: {}  {}\nwins: {}  losses: {}  win rate: {} [{}, {}] (95% Wilson)\n",
+        s.games,
+        x.agent,
+        x.deck,
+        x.wins,
+        x.losses,
+        pct(x.win_rate),
+        pct(x.ci_low),
+        pct(x.ci_high)
+    );
+    if let Some(m) = s.mean_score {
+        o.push_str(&format!(
+            "mean score: {:.1} [{:.1}, {:.1}]\n",
+            m.mean, m.ci_low, m.ci_high
+        ));
+    }
+    o.push_str(&format!(
+        "rounds: mean {:.1}, max {} (limit {})  games/s: {:.2}  seconds: {:.1}\n",
+        s.mean_turns, s.max_turns, s.turn_limit, s.games_per_sec, s.seconds
+    ));
+    o
+}
+
 /// The human-readable results table.
 fn table_text(s: &Summary) -> String {
+    if s.sides.len() == 1 {
+        return solo_text(s);
+    }
     use std::fmt::Write;
     let mut o = String::new();
     let wins: Vec<String> = s
@@ -308,6 +342,7 @@ const GAME_OPTIONS: &[(&str, &[&str])] = &[
     ("--planets", &["globetrotter"]),
     ("--facing", &["globetrotter"]),
     ("--players", &["globetrotter", "mothership"]),
+    ("--level", &["rover"]),
 ];
 
 /// The game-specific options given on the command line.
@@ -320,6 +355,7 @@ fn given_options(a: &MatchArgs) -> Vec<&'static str> {
         a.planets.is_some(),
         a.facing,
         a.players.is_some(),
+        a.level.is_some(),
     ];
     GAME_OPTIONS
         .iter()
@@ -363,6 +399,7 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     match a.game.as_str() {
         "globetrotter" => globetrotter_match(a),
         "mothership" => mothership_match(a),
+        "rover" => rover_match(a),
         _ => orbitals_match(cards, a),
     }
 }
@@ -483,6 +520,23 @@ fn mothership_match(a: MatchArgs) -> Result<()> {
         &MothershipTable { players },
         names,
         u16::from(orbitals::mothership::state::LAST_TURN),
+    )
+}
+
+/// `match --game rover`: the autopilot `--p1` plays one level per game (one seat, R17).
+fn rover_match(a: MatchArgs) -> Result<()> {
+    use orbitals::rover::series::RoverTable;
+    let table = match a.level.as_deref() {
+        None | Some("generated") => RoverTable::Generated,
+        Some("default") => RoverTable::Default,
+        Some(other) => bail!("--level `{other}`: `generated` or `default`"),
+    };
+    let label = format!("{table:?} level").to_lowercase();
+    play_series(
+        &a,
+        &table,
+        vec![label],
+        orbitals::rover::state::ROUND_LIMIT as u16,
     )
 }
 

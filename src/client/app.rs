@@ -32,7 +32,7 @@ pub enum Screen {
 pub struct App {
     pub screen: Screen,
     pub catalog: Catalog,
-    menu: MenuState,
+    pub menu: MenuState,
     pub game: Option<Game>,
     pub inter: Interaction,
     anim: Anim,

@@ -26,6 +26,8 @@ pub struct MenuState {
     pub resume_error: Option<String>,
     /// The autosave was looked at since the menu was last shown.
     pub resume_checked: bool,
+    /// The "How to play" window.
+    pub howto: super::howto::HowTo,
 }
 
 impl MenuState {
@@ -61,6 +63,7 @@ impl MenuState {
             resume: None,
             resume_error: None,
             resume_checked: false,
+            howto: Default::default(),
         }
     }
 }
@@ -218,11 +221,19 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                 {
                     action = Some(MenuAction::DeckBuilder);
                 }
+                if ui
+                    .button("How to play")
+                    .on_hover_text("The rules of each game, section by section")
+                    .clicked()
+                {
+                    m.howto.open_at(0);
+                }
                 if ui.button("Quit").clicked() {
                     action = Some(MenuAction::Quit);
                 }
             });
         });
+    m.howto.ui(ctx);
     action
 }
 

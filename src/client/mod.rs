@@ -13,6 +13,7 @@ mod game;
 mod gameover;
 mod globe;
 mod glyphs;
+mod howto;
 mod interact;
 mod labels;
 mod log;
@@ -108,6 +109,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     }
     match opts.start_screen() {
         StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
+        StartScreen::HowTo => app.menu.howto.open_at(0),
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
