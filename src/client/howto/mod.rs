@@ -13,6 +13,7 @@ pub const BOOKS: &[(&str, &str)] = &[
         "Globetrotter",
         include_str!("../../../docs/rules/globetrotter.md"),
     ),
+    ("RoveR", include_str!("../../../docs/rules/rover.md")),
 ];
 
 /// The open book and section.
