@@ -101,7 +101,20 @@ fn measure_series() {
     let t = std::time::Instant::now();
     for g in 0..games {
         let rot = (g % 2) as usize;
-        let (status, _) = play(&[a.as_str(), b.as_str()], 1 + g, rot);
+        let (status, s) = play(&[a.as_str(), b.as_str()], 1 + g, rot);
+        if std::env::var("VERBOSE").is_ok() {
+            let sc: Vec<String> = s
+                .ships
+                .iter()
+                .map(|x| {
+                    format!(
+                        "{:?} {} score {} ore {}",
+                        x.status, x.controller, x.score, x.ore
+                    )
+                })
+                .collect();
+            println!("game {g} rot {rot}: {status:?} turn {} {sc:?}", s.turn);
+        }
         match status {
             Status::Winner(x) if x == rot => w += 1,
             Status::Winner(_) => l += 1,
@@ -112,4 +125,77 @@ fn measure_series() {
         "{a} vs {b}: {w} wins {l} losses {d} draws in {games} games, {:?}",
         t.elapsed()
     );
+}
+
+#[test]
+#[ignore]
+fn trace_game() {
+    use orbitals::kit::Ruleset;
+    let specs = ["greedy", "random"];
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(1);
+    let mut s = new_game(2, default_for(2), seed);
+    let mut ag = agents(&specs, seed);
+    while s.status() == Status::Ongoing {
+        let p = s.current_player();
+        let m = ag[p].choose(&s);
+        let mut sc = [0.0f32; 2];
+        orbitals::mothership::eval::scores(&s, &mut sc);
+        let mut legal = Vec::new();
+        s.legal_moves(&mut legal);
+        println!(
+            "t{} p{} {} eval {:?} pts {} of {}",
+            s.turn,
+            p + 1,
+            s.format_command(&(), &m),
+            sc,
+            s.players[p].points,
+            legal.len()
+        );
+        s.apply(m);
+    }
+    println!("{:?}", s.status());
+}
+
+#[test]
+#[ignore]
+fn styles_head_to_head() {
+    use orbitals::mothership::Command;
+    let fixed = |st: u8, s: &State| -> Command {
+        let mut v = Vec::new();
+        s.legal_moves(&mut v);
+        if v.iter().any(|m| *m == Command::Plan { style: st })
+            && s.phase == orbitals::mothership::state::Phase::Play
+        {
+            Command::Plan { style: st }
+        } else {
+            v[0]
+        }
+    };
+    for a in 1..5u8 {
+        for b in 1..5u8 {
+            if a >= b {
+                continue;
+            }
+            let (mut wa, mut wb) = (0, 0);
+            for g in 0..10u64 {
+                let mut s = new_game(2, default_for(2), 50 + g);
+                let rot = (g % 2) as usize;
+                while s.status() == Status::Ongoing {
+                    let p = s.current_player();
+                    let st = if (p + rot) % 2 == 0 { a } else { b };
+                    let m = fixed(st, &s);
+                    s.apply(m);
+                }
+                match s.status() {
+                    Status::Winner(x) if (x + rot) % 2 == 0 => wa += 1,
+                    Status::Winner(_) => wb += 1,
+                    _ => {}
+                }
+            }
+            println!("style {a} vs {b}: {wa}-{wb}");
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! The evaluation of Mothership positions for the greedy and MCTS agents: a player's projected
 //! score (M22). Departed ships count their score; a ship on the planet counts 2 per ore inside,
 //! 1 per intact turret and 1 per unit inside, plus a stake for holding a ship at all; units
-//! outside count as future cargo and fighting strength; carried ore as ore on its way. A
-//! landed ship at turn 25 is worth half (it will be stranded unless it takes off). Carriers
+//! outside count as future cargo and fighting strength, half as much where two enemy
+//! destroyers could fire at them next turn; carried ore as ore on its way. A
+//! landed ship is worth nothing once its controller has played turn 25 (it will be stranded). Carriers
 //! gain a little for standing near ore. Everything evaluated is public (M23).
 use super::game_impl::MothershipHeuristic;
 use super::ids::Seat;
@@ -18,11 +19,42 @@ fn unit_value(k: Kind) -> f32 {
     match k {
         Kind::Tank => 1.3,
         Kind::BigTank => 1.6,
-        Kind::PatrolBoat => 0.8,
-        Kind::Crab => 1.4,
-        Kind::Barge => 0.6,
-        Kind::WeatherLayer => 1.6,
+        Kind::PatrolBoat => 1.1,
+        Kind::Crab => 1.6,
+        Kind::Barge => 1.1,
+        Kind::WeatherLayer => 1.8,
     }
+}
+
+/// Reach of a destroyer next turn: it may move 2 cells first.
+const STRIDE: u16 = 2;
+
+/// For each cell, how many destroyers of each seat could fire at it next turn (seat-major).
+fn threats(s: &State) -> Vec<u8> {
+    let n = s.map.len();
+    let mut t = vec![0u8; n * s.num_players()];
+    super::zones::destroyers(s, |p, c, r| {
+        let r = if s.ship_on(c).is_some() {
+            r
+        } else {
+            r + STRIDE
+        };
+        for x in s.map.ball(c, r) {
+            let k = p.index() * n + x.index();
+            t[k] = t[k].saturating_add(1);
+        }
+    });
+    t
+}
+
+/// Has `p` played its turn 25 already (its ships still down will be stranded)?
+fn played_last_turn(s: &State, p: Seat) -> bool {
+    if s.turn < LAST_TURN {
+        return false;
+    }
+    let seq = super::turn::order(s, s.turn);
+    let at = |q: Seat| seq.iter().position(|&x| x == q).unwrap_or(0);
+    at(p) < at(s.active)
 }
 
 /// Projected scores of every player.
@@ -45,22 +77,45 @@ pub fn scores(s: &State, out: &mut [f32]) {
         };
         let (ore, units) = contents(s, x);
         let mut worth =
-            2.0 * f32::from(ore) + f32::from(units) + f32::from(3 - ship.destroyed_turrets());
+            2.0 * f32::from(ore) + f32::from(units) + 2.0 * f32::from(3 - ship.destroyed_turrets());
+        if played_last_turn(s, ship.controller) {
+            continue;
+        }
         if s.turn >= LAST_TURN {
-            worth *= 0.5;
+            worth *= 0.9;
         }
         *v += worth + 6.0;
     }
+    let t = threats(s);
+    let n = s.map.len();
     for u in s.unit_ids() {
         let unit = s.unit(u);
         if !matches!(unit.loc, Loc::Map(_) | Loc::Cargo(_)) {
             continue;
         }
         let Some(p) = s.controller(u) else { continue };
-        let Some(v) = out.get_mut(p.index()) else {
+        if p.index() >= out.len() {
             continue;
+        }
+        let late = match s.turn {
+            0..=22 => 1.0,
+            23 | 24 => 0.7,
+            _ => 0.3,
         };
-        *v += 0.5 * unit_value(unit.kind) + 1.4 * unit.ore() as f32;
+        let worth = late * unit_value(unit.kind) + 1.4 * unit.ore() as f32;
+        let mut exposed = false;
+        if let Some(c) = unit.cell() {
+            for q in s.seats().filter(|&q| q != p) {
+                if t[q.index() * n + c.index()] >= 2 {
+                    exposed = true;
+                    if let Some(w) = out.get_mut(q.index()) {
+                        *w += 0.15 * worth;
+                    }
+                }
+            }
+        }
+        let v = &mut out[p.index()];
+        *v += if exposed { 0.5 * worth } else { worth };
         if let (Some(c), true) = (
             unit.cell(),
             matches!(unit.kind, Kind::Crab | Kind::WeatherLayer),

@@ -60,7 +60,7 @@ pub fn validate(s: &State, cmd: &Command) -> Result<(), RuleError> {
     if s.outcome.is_over() {
         return Err(RuleError::GameOver);
     }
-    let z = zones::zones(s);
+    let z = zones::cached(s);
     validate_with(s, &z, cmd)
 }
 
@@ -105,6 +105,7 @@ pub fn validate_with(s: &State, z: &Zones, cmd: &Command) -> Result<(), RuleErro
 
 /// Applies a command that [`validate`] accepted, writing its events into `ev`.
 pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
+    s.zone_cache = Default::default();
     match cmd {
         Command::Land { dome, orient } => setup::apply_land(s, dome, orient, ev),
         Command::Deploy { unit, to } => setup::apply_deploy(s, unit, to, ev),
@@ -130,6 +131,7 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
         Command::End => turn::apply_end(s, ev),
         Command::Plan { style } => planner::apply_plan(s, style, ev),
     }
+    s.zone_cache = Default::default();
     outcome::check(s, ev);
     if !s.outcome.is_over() && s.phase == state::Phase::Play && !s.in_play(s.active) {
         turn::advance(s, ev);

@@ -3,9 +3,10 @@
 //! first, so it never breaks a rule. Agents choose among the styles (and a few other
 //! decisions), which keeps a 25-turn game of 15–35 points a turn to a handful of choices.
 //!
-//! Styles: 0 ends the turn at once; 1 mines (destroyers stay); 2 mines and advances
-//! destroyers two cells; 3 attacks (destroyers advance as far as they can, ships are captured
-//! when open); 4 rushes (every unit leaves the ship and advances, no mining). Every style but
+//! Styles: 0 ends the turn at once; 1 mines (destroyers stay, the weather layer brings its ore
+//! in); 2 mines, builds crabs (tanks once crabs run out) and advances destroyers two cells; 3
+//! attacks (destroyers advance as far as they can, ships are captured when open) while mining
+//! and building tanks; 4 rushes (every unit leaves the ship and advances, no mining). Every style but
 //! 0 retreats neutralized units first, fires at the best targets, captures what it can and, at
 //! turn 25, brings units in and takes off. In deployment every style deploys the roster.
 use super::command::{Command, Item, Target};
@@ -16,7 +17,7 @@ use super::legal::{shooters, targets_near};
 use super::setup::HOME_RADIUS;
 use super::state::{Loc, Phase, ShipStatus, State, LAST_TURN};
 use super::stats::{stats, Element, Kind};
-use super::zones::{neutralized, zones};
+use super::zones::{cached, neutralized};
 use super::{apply_into, validate};
 use std::collections::VecDeque;
 
@@ -31,6 +32,8 @@ struct Style {
     /// Destroyers leave the ship.
     sortie: bool,
     capture_ships: bool,
+    /// What a weather layer holding ore builds (else it brings the ore in).
+    build: Option<Kind>,
 }
 
 fn style(n: u8) -> Style {
@@ -40,24 +43,28 @@ fn style(n: u8) -> Style {
             advance: 0,
             sortie: false,
             capture_ships: false,
+            build: None,
         },
         2 => Style {
             mine: true,
             advance: 2,
             sortie: true,
             capture_ships: true,
+            build: Some(Kind::Crab),
         },
         3 => Style {
             mine: true,
             advance: 8,
             sortie: true,
             capture_ships: true,
+            build: Some(Kind::Tank),
         },
         _ => Style {
             mine: false,
             advance: 8,
             sortie: true,
             capture_ships: true,
+            build: None,
         },
     }
 }
@@ -126,10 +133,10 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
             board(&mut r);
         }
         if st.mine {
-            mine(&mut r);
+            mine(&mut r, st.build);
         }
-        if st.sortie {
-            sortie(&mut r, st.mine);
+        if st.sortie || st.mine {
+            sortie(&mut r, st.mine, st.sortie);
         }
         if st.advance > 0 {
             advance(&mut r, st.advance);
@@ -172,7 +179,7 @@ fn deploy<E: EventSink>(r: &mut Run<'_, E>) {
 }
 
 fn retreat<E: EventSink>(r: &mut Run<'_, E>) {
-    let z = zones(r.s);
+    let z = cached(r.s);
     for u in r.own_units() {
         if !neutralized(r.s, &z, u) {
             continue;
@@ -219,7 +226,7 @@ fn fire<E: EventSink>(r: &mut Run<'_, E>) {
         }
         let sh = shooters(r.s);
         let mut best: Option<(f32, Command)> = None;
-        let z = zones(r.s);
+        let z = cached(r.s);
         let mut targets = Vec::new();
         for (i, &(a, ca)) in sh.iter().enumerate() {
             targets.clear();
@@ -287,7 +294,7 @@ fn capture_ships<E: EventSink>(r: &mut Run<'_, E>) {
 
 /// Shortest path of legal moves from `u` to the nearest cell where `goal` holds.
 fn path_to(s: &State, u: UnitId, goal: impl Fn(Cell) -> bool) -> Option<Vec<Cell>> {
-    let z = zones(s);
+    let z = cached(s);
     let from = s.unit(u).cell()?;
     if goal(from) {
         return Some(Vec::new());
@@ -337,7 +344,7 @@ fn go_along<E: EventSink>(r: &mut Run<'_, E>, u: UnitId, steps: u16, p: Option<V
     })
 }
 
-fn mine<E: EventSink>(r: &mut Run<'_, E>) {
+fn mine<E: EventSink>(r: &mut Run<'_, E>, build: Option<Kind>) {
     let own_pods: Vec<Cell> =
         r.s.ships
             .iter()
@@ -370,13 +377,16 @@ fn mine<E: EventSink>(r: &mut Run<'_, E>) {
                     }
                 }
             }
-            if unit.ore() > 0 && kind == Kind::WeatherLayer && r.s.reserve_units[0] > 0 {
+            if let (true, Kind::WeatherLayer, Some(b)) = (unit.ore() > 0, kind, build) {
                 let near: Vec<Cell> = r.s.map.neighbours(c).collect();
-                if near.into_iter().any(|n| {
-                    r.try_cmd(Command::Build {
-                        layer: u,
-                        kind: Kind::Tank,
-                        to: n,
+                let kinds = [b, Kind::Tank];
+                if kinds.iter().any(|&k| {
+                    near.iter().any(|&n| {
+                        r.try_cmd(Command::Build {
+                            layer: u,
+                            kind: k,
+                            to: n,
+                        })
                     })
                 }) {
                     continue;
@@ -429,13 +439,14 @@ fn mine<E: EventSink>(r: &mut Run<'_, E>) {
     }
 }
 
-fn sortie<E: EventSink>(r: &mut Run<'_, E>, miners: bool) {
+fn sortie<E: EventSink>(r: &mut Run<'_, E>, miners: bool, tanks: bool) {
     for u in r.own_units() {
         let Loc::Ship(x) = r.s.unit(u).loc else {
             continue;
         };
         let kind = r.s.unit(u).kind;
-        let goes = kind.is_tank() || (miners && matches!(kind, Kind::Crab | Kind::WeatherLayer));
+        let goes = (tanks && kind.is_tank())
+            || (miners && matches!(kind, Kind::Crab | Kind::WeatherLayer));
         if !goes || stats().of(kind).element != Element::Land {
             continue;
         }
