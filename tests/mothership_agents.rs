@@ -131,7 +131,9 @@ fn measure_series() {
 #[ignore]
 fn trace_game() {
     use orbitals::kit::Ruleset;
-    let specs = ["greedy", "random"];
+    let a = std::env::var("P1").unwrap_or("greedy".into());
+    let b = std::env::var("P2").unwrap_or("random".into());
+    let specs = [a.as_str(), b.as_str()];
     let seed: u64 = std::env::var("SEED")
         .ok()
         .and_then(|g| g.parse().ok())
@@ -198,4 +200,28 @@ fn styles_head_to_head() {
             println!("style {a} vs {b}: {wa}-{wb}");
         }
     }
+}
+
+#[test]
+#[ignore]
+fn root_values() {
+    use orbitals::agent::mcts::{search, MctsConfig};
+    let mut s = new_game(2, default_for(2), 3);
+    let mut ag = agents(&["greedy", "greedy"], 3);
+    while s.turn < 8 {
+        let p = s.current_player();
+        let m = ag[p].choose(&s);
+        s.apply(m);
+    }
+    let cfg = MctsConfig {
+        horizon: 1,
+        ..MctsConfig::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let r = search(&s, &MothershipHeuristic, &cfg, &mut rng);
+    for (m, v, q) in r.visits {
+        println!("{m:?} visits {v} value {q}");
+    }
+    let g = ag[s.current_player()].choose(&s);
+    println!("greedy: {g:?}");
 }

@@ -3,17 +3,17 @@
 //! 1 per intact turret and 1 per unit inside, plus a stake for holding a ship at all; units
 //! outside count as future cargo and fighting strength, half as much where two enemy
 //! destroyers could fire at them next turn; carried ore as ore on its way. A
-//! landed ship is worth nothing once its controller has played turn 25 (it will be stranded). Carriers
-//! gain a little for standing near ore. Everything evaluated is public (M23).
+//! landed ship is worth nothing once its controller has played turn 25 (it will be stranded). Miners
+//! gain for standing near ore (with room) or near their ship (holding ore). Everything evaluated is public (M23).
 use super::game_impl::MothershipHeuristic;
-use super::ids::Seat;
+use super::ids::{Cell, Seat, UnitId};
 use super::outcome::{contents, score};
-use super::state::{Loc, ShipStatus, State, LAST_TURN};
+use super::state::{Loc, ShipStatus, Slot, State, LAST_TURN};
 use super::stats::Kind;
 use crate::agent::game::Heuristic;
 
 /// Score difference worth about a 73% chance to win.
-pub const TEMPERATURE: f32 = 4.0;
+pub const TEMPERATURE: f32 = 1.0;
 
 fn unit_value(k: Kind) -> f32 {
     match k {
@@ -25,6 +25,11 @@ fn unit_value(k: Kind) -> f32 {
         Kind::WeatherLayer => 1.8,
     }
 }
+
+/// Share of a unit's worth kept where two enemy destroyers could fire at it next turn, and
+/// the share the enemy gains.
+const EXPOSED_KEEP: f32 = 0.5;
+const EXPOSED_BONUS: f32 = 0.15;
 
 /// Reach of a destroyer next turn: it may move 2 cells first.
 const STRIDE: u16 = 2;
@@ -55,6 +60,28 @@ fn played_last_turn(s: &State, p: Seat) -> bool {
     let seq = super::turn::order(s, s.turn);
     let at = |q: Seat| seq.iter().position(|&x| x == q).unwrap_or(0);
     at(p) < at(s.active)
+}
+
+/// How far a miner has come: with room, near ore; holding ore, near one of its ships' pods.
+fn miner_progress(s: &State, p: Seat, u: UnitId, c: Cell, ore: &[Cell]) -> f32 {
+    let unit = s.unit(u);
+    let closeness = |d: Option<u16>| d.map_or(0.0, |d| 1.0 - f32::from(d.min(12)) / 12.0);
+    let mut v = 0.0;
+    if unit.ore() > 0 {
+        let d = s
+            .ships
+            .iter()
+            .filter(|x| x.on_planet() && x.controller == p)
+            .flat_map(|x| x.pods)
+            .map(|pod| s.map.distance(c, pod))
+            .min();
+        v += 0.5 * unit.ore() as f32 * closeness(d);
+    }
+    if s.has_room_for(u, Slot::Ore) {
+        let d = ore.iter().map(|&o| s.map.distance(c, o)).min();
+        v += 0.4 * closeness(d);
+    }
+    v
 }
 
 /// Projected scores of every player.
@@ -88,6 +115,7 @@ pub fn scores(s: &State, out: &mut [f32]) {
     }
     let t = threats(s);
     let n = s.map.len();
+    let ore_cells: Vec<Cell> = s.map.cells().filter(|c| s.ore[c.index()]).collect();
     for u in s.unit_ids() {
         let unit = s.unit(u);
         if !matches!(unit.loc, Loc::Map(_) | Loc::Cargo(_)) {
@@ -109,19 +137,18 @@ pub fn scores(s: &State, out: &mut [f32]) {
                 if t[q.index() * n + c.index()] >= 2 {
                     exposed = true;
                     if let Some(w) = out.get_mut(q.index()) {
-                        *w += 0.15 * worth;
+                        *w += EXPOSED_BONUS * worth;
                     }
                 }
             }
         }
         let v = &mut out[p.index()];
-        *v += if exposed { 0.5 * worth } else { worth };
+        *v += if exposed { EXPOSED_KEEP * worth } else { worth };
         if let (Some(c), true) = (
             unit.cell(),
             matches!(unit.kind, Kind::Crab | Kind::WeatherLayer),
         ) {
-            let near_ore = s.map.ball(c, 3).filter(|n| s.ore[n.index()]).count();
-            *v += 0.05 * near_ore.min(3) as f32;
+            *v += miner_progress(s, p, u, c, &ore_cells);
         }
     }
 }

@@ -131,6 +131,7 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
         capture(&mut r);
         if r.turn == LAST_TURN {
             board(&mut r);
+            take_off(&mut r);
         }
         if st.mine {
             mine(&mut r, st.build);
