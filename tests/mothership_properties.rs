@@ -80,7 +80,7 @@ fn random_command(s: &State, r: &[u32]) -> Command {
     let cell = |i: usize| Cell((r[i] % cells) as u16);
     let unit = |i: usize| UnitId((r[i] % units) as u16);
     let shooter = |i: usize| {
-        if r[i] % 3 == 0 {
+        if r[i].is_multiple_of(3) {
             Shooter::Turret(cell(i + 1))
         } else {
             Shooter::Unit(unit(i + 1))
@@ -110,7 +110,7 @@ fn random_command(s: &State, r: &[u32]) -> Command {
         },
         5 => Command::Load {
             carrier: unit(1),
-            item: if r[2] % 2 == 0 {
+            item: if r[2].is_multiple_of(2) {
                 Item::Ore(cell(3))
             } else {
                 Item::Unit(unit(3))
@@ -118,7 +118,7 @@ fn random_command(s: &State, r: &[u32]) -> Command {
         },
         6 => Command::Unload {
             carrier: unit(1),
-            cargo: if r[2] % 2 == 0 {
+            cargo: if r[2].is_multiple_of(2) {
                 Cargo::Ore
             } else {
                 Cargo::Unit(unit(3))
@@ -156,7 +156,7 @@ fn random_command(s: &State, r: &[u32]) -> Command {
         },
         13 => Command::Build {
             layer: unit(1),
-            kind: if r[2] % 2 == 0 {
+            kind: if r[2].is_multiple_of(2) {
                 Kind::Tank
             } else {
                 Kind::Crab
