@@ -1,6 +1,7 @@
 //! The evaluation of Mothership positions for the greedy and MCTS agents: a player's projected
 //! score (M22). Departed ships count their score; a ship on the planet counts 2 per ore inside,
-//! 1 per intact turret and 1 per unit inside, plus a stake for holding a ship at all; units
+//! 2 per intact turret and 1 per unit inside, plus a stake for holding a ship at all and a
+//! little for the ore lying within 8 cells of its dome; units
 //! outside count as future cargo and fighting strength, half as much where two enemy
 //! destroyers could fire at them next turn; carried ore as ore on its way. A
 //! landed ship is worth nothing once its controller has played turn 25 (it will be stranded). Miners
@@ -62,6 +63,12 @@ fn played_last_turn(s: &State, p: Seat) -> bool {
     at(p) < at(s.active)
 }
 
+/// Ore lying within 8 cells of a dome, worth a little as the ship's prospects.
+fn ore_nearby(s: &State, dome: Cell) -> f32 {
+    let n = s.map.ball(dome, 8).filter(|c| s.ore[c.index()]).count();
+    0.3 * n.min(30) as f32
+}
+
 /// How far a miner has come: with room, near ore; holding ore, near one of its ships' pods.
 fn miner_progress(s: &State, p: Seat, u: UnitId, c: Cell, ore: &[Cell]) -> f32 {
     let unit = s.unit(u);
@@ -111,7 +118,7 @@ pub fn scores(s: &State, out: &mut [f32]) {
         if s.turn >= LAST_TURN {
             worth *= 0.9;
         }
-        *v += worth + 6.0;
+        *v += worth + 6.0 + ore_nearby(s, ship.dome);
     }
     let t = threats(s);
     let n = s.map.len();

@@ -6,7 +6,8 @@
 //! Styles: 0 ends the turn at once; 1 mines (destroyers stay, the weather layer brings its ore
 //! in); 2 mines, builds crabs (tanks once crabs run out) and advances destroyers two cells; 3
 //! attacks (destroyers advance as far as they can, ships are captured when open) while mining
-//! and building tanks; 4 rushes (every unit leaves the ship and advances, no mining). Every style but
+//! and building tanks; 4 rushes (every unit leaves the ship and advances, no mining); 5 brings
+//! every land unit home into the ship (at turn 25 keeping the take-off's cost, then taking off). Every style but
 //! 0 retreats neutralized units first, fires at the best targets, captures what it can and, at
 //! turn 25, brings units in and takes off. In deployment every style deploys the roster.
 use super::command::{Command, Item, Target};
@@ -22,7 +23,10 @@ use super::{apply_into, validate};
 use std::collections::VecDeque;
 
 /// Number of styles.
-pub const STYLES: u8 = 5;
+pub const STYLES: u8 = 6;
+
+/// The style that brings every land unit home.
+pub const HOME: u8 = 5;
 
 #[derive(Clone, Copy)]
 struct Style {
@@ -71,7 +75,7 @@ fn style(n: u8) -> Style {
 
 /// `plan N`.
 pub fn validate_plan(s: &State, n: u8) -> Result<(), RuleError> {
-    ensure(n < STYLES, "M4", "planner styles are 0 to 4")?;
+    ensure(n < STYLES, "M4", "planner styles are 0 to 5")?;
     if !matches!(s.phase, Phase::Play | Phase::Deploy) {
         return Err(RuleError::Phase {
             rule: "M4",
@@ -121,6 +125,13 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
     };
     if r.s.phase == Phase::Deploy {
         deploy(&mut r);
+    } else if n == HOME {
+        retreat(&mut r);
+        fire(&mut r);
+        home(&mut r);
+        if r.turn == LAST_TURN {
+            take_off(&mut r);
+        }
     } else if n > 0 {
         let st = style(n);
         retreat(&mut r);
@@ -514,6 +525,52 @@ fn board<E: EventSink>(r: &mut Run<'_, E>) {
                 .collect();
         for pod in pods {
             if r.try_cmd(Command::Enter { unit: u, pod }) {
+                break;
+            }
+        }
+    }
+}
+
+/// Every land unit heads for the nearest pod of one of the player's ships and goes in,
+/// keeping the take-off's cost at turn 25.
+fn home<E: EventSink>(r: &mut Run<'_, E>) {
+    let keep: u16 = if r.turn == LAST_TURN {
+        r.s.ship_ids()
+            .filter(|&x| r.s.ship(x).on_planet() && r.s.ship(x).controller == r.seat)
+            .map(|x| super::takeoff::cost(r.s, x))
+            .sum()
+    } else {
+        0
+    };
+    let pods: Vec<Cell> =
+        r.s.ships
+            .iter()
+            .filter(|x| x.on_planet() && x.controller == r.seat)
+            .flat_map(|x| x.pods)
+            .collect();
+    for u in r.own_units() {
+        if stats().of(r.s.unit(u).kind).element != Element::Land {
+            continue;
+        }
+        let Some(c) = r.s.unit(u).cell() else {
+            continue;
+        };
+        if !pods.iter().any(|&p| r.s.map.adjacent(c, p)) {
+            let p = {
+                let s = &*r.s;
+                path_to(s, u, |x| pods.iter().any(|&p| s.map.adjacent(x, p)))
+            };
+            let spare = r.points().saturating_sub(keep + 1);
+            go_along(r, u, spare, p);
+        }
+        if r.points() <= keep {
+            return;
+        }
+        let Some(c) = r.s.unit(u).cell() else {
+            continue;
+        };
+        for &pod in &pods {
+            if r.s.map.adjacent(c, pod) && r.try_cmd(Command::Enter { unit: u, pod }) {
                 break;
             }
         }
