@@ -9,30 +9,41 @@ use std::path::Path;
 pub struct GameEntry {
     /// The `game:` key and `--game` name.
     pub name: &'static str,
+    /// Its title, as menus show it.
+    pub title: &'static str,
     /// One line for help texts.
     pub about: &'static str,
     /// Runs a scenario or replay file of this game and returns the report (final position,
     /// optionally the events) as YAML.
     pub run_scenario: fn(&Path, bool) -> Result<String, ScenarioError>,
+    /// Plays a save file's commands and says whether its game is over.
+    pub save_is_over: fn(&Path) -> Result<bool, ScenarioError>,
+}
+
+fn save_is_over<R: Ruleset>(path: &Path) -> Result<bool, ScenarioError> {
+    run_file::<R>(path).map(|r| r.state.outcome().is_over())
 }
 
 fn run_scenario<R: Ruleset>(path: &Path, events: bool) -> Result<String, ScenarioError> {
     run_file::<R>(path).map(|r| r.to_yaml(events))
 }
 
-const fn entry<R: Ruleset>(about: &'static str) -> GameEntry {
+const fn entry<R: Ruleset>(title: &'static str, about: &'static str) -> GameEntry {
     GameEntry {
         name: R::NAME,
+        title,
         about,
         run_scenario: run_scenario::<R>,
+        save_is_over: save_is_over::<R>,
     }
 }
 
 /// Every game, the card game first.
 pub const GAMES: &[GameEntry] = &[
-    entry::<crate::state::State>("the card game"),
-    entry::<crate::globetrotter::State>("the rover game on the globe"),
-    entry::<crate::mothership::State>("the landing-ship game on a hex map"),
+    entry::<crate::state::State>("Orbitals", "the card game"),
+    entry::<crate::globetrotter::State>("Globetrotter", "the rover game on the globe"),
+    entry::<crate::mothership::State>("Mothership", "the landing-ship game on a hex map"),
+    entry::<crate::rover::State>("RoveR", "one rover gathers data on a hostile planet"),
 ];
 
 /// The entry named `name`.
@@ -45,12 +56,17 @@ pub fn names() -> String {
     GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
 }
 
+/// The game of a file that holds an unfinished game (the client's autosave), if it does.
+pub fn unfinished(path: &Path) -> Option<&'static GameEntry> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let g = find(&game_of(&text))?;
+    matches!((g.save_is_over)(path), Ok(false)).then_some(g)
+}
+
 /// Runs a scenario or replay file of any game, chosen by its `game:` key.
 pub fn run_any_scenario(path: &Path, events: bool) -> Result<String, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::Io {
-        file: path.into(),
-        message: e.to_string(),
-    })?;
+    let text = crate::kit::guard::read_text(path)
+        .map_err(|e| crate::kit::scenario::guard_error(path, e))?;
     let game = game_of(&text);
     match find(&game) {
         Some(g) => (g.run_scenario)(path, events),

@@ -13,7 +13,7 @@ impl PlayerId {
 
 impl std::fmt::Display for PlayerId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "p{}", self.0 + 1)
+        write!(f, "p{}", u16::from(self.0) + 1)
     }
 }
 

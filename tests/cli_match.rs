@@ -47,6 +47,7 @@ fn globetrotter_match_reports_and_replays() {
         "--seed",
         "3",
         "--json",
+        "--force",
         "--save",
         replay.to_str().unwrap(),
     ]);

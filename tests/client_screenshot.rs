@@ -23,6 +23,47 @@ fn menu_is_drawn() {
     assert!(s.colours(440, 320, 400, 200) > 20, "menu: no menu window");
 }
 
+/// "How to play" shows a rule book: its section list on the left, the section's text beside.
+#[test]
+fn how_to_play_shows_a_rule_book() {
+    let s = shoot("howto", &["--screen", "howto", "--frames", "10"]);
+    assert_not_blank("howto", &s, 100);
+    assert!(s.ink(160, 120, 170, 300) > 0.02, "howto: no section list");
+    assert!(s.ink(345, 150, 760, 100) > 0.03, "howto: no text");
+}
+
+/// An unfinished game in the autosave: the menu offers "Continue" above "New game".
+#[test]
+fn menu_offers_to_continue_an_unfinished_game() {
+    use orbitals::agent::AgentSpec;
+    use orbitals::globetrotter::{scenario::ScenarioFile, Config, State};
+    use orbitals::kit::session::{Seat, Session};
+    let path = common::save_dir("menu-continue").join("autosave.yaml");
+    let file = ScenarioFile::fresh(Config::default(), 5);
+    let mut events = Vec::new();
+    let state = file.to_state(&mut events).unwrap();
+    let seats = vec![Seat::Human, Seat::Ai(AgentSpec::Random)];
+    let mut game: Session<State> = Session::new(state, (), Some(file), events, seats, 5, true);
+    game.autosave = Some(path.clone());
+    while !game.human_to_act() {
+        game.update(1.0);
+    }
+    let first = game.legal()[0];
+    game.submit(first).unwrap();
+    assert!(orbitals::games::unfinished(&path).is_some());
+
+    let plain = shoot("menu", &["--screen", "menu", "--frames", "10"]);
+    let s = shoot("menu-continue", &["--screen", "menu", "--frames", "10"]);
+    // The Continue button's blue, only where a game can be continued.
+    let blue = [0x1f, 0x5a, 0x7a];
+    let with = s.share_near(420, 300, 440, 120, blue, 10);
+    let without = plain.share_near(420, 300, 440, 120, blue, 10);
+    assert!(
+        with > 0.02 && without < 0.005,
+        "continue button: {with} vs {without}"
+    );
+}
+
 #[test]
 fn table_mid_game_regions_are_drawn() {
     let s = shoot(

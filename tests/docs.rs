@@ -158,6 +158,7 @@ fn every_ruling_cited_by_a_test_is_in_its_book() {
     for (book, dir, letter) in [
         ("docs/rules/orbitals.md", "tests/scenarios", 'O'),
         ("docs/rules/globetrotter.md", "tests/globetrotter", 'G'),
+        ("docs/rules/rover.md", "tests/rover", 'R'),
     ] {
         let cited = cited_by_tests(dir, letter.to_ascii_lowercase());
         assert!(!cited.is_empty(), "{dir}: no scenario names a ruling");

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Highest ruling id of the card game.
-const LAST_RULING: u32 = 27;
+const LAST_RULING: u32 = 30;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -98,8 +98,8 @@ pub trait Heuristic<G: Game>: Send + Sync {
 /// Most players the agents handle.
 pub const MAX_PLAYERS: usize = 8;
 
-/// Advantage of each player over the best other player (raw scores), or a large ±value in a
-/// finished game. `out` has one entry per player.
+/// Advantage of each player over the best other player (raw scores; in a one-seat game the raw
+/// score itself), or a large ±value in a finished game. `out` has one entry per player.
 pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize, out: &mut [f32]) {
     const DECIDED: f32 = 1.0e6;
     match g.status() {
@@ -122,7 +122,12 @@ pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize
                     .filter(|&q| q != p)
                     .map(|q| sc[q])
                     .fold(f32::NEG_INFINITY, f32::max);
-                out[p] = if best.is_finite() { sc[p] - best } else { 0.0 };
+                // One seat: the raw score is the advantage (there is no other player).
+                out[p] = if best.is_finite() {
+                    sc[p] - best
+                } else {
+                    sc[p]
+                };
             }
         }
     }

@@ -182,38 +182,70 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
     s
 }
 
-/// Deals plausible identities to face-down projects, removing them from `pool`. A few random
-/// restarts; if no plausible deal is found, any card is dealt (never the true one by design: the
-/// choice depends on the sorted pool only).
+/// Deals plausible identities to face-down projects, removing them from `pool`: a random
+/// perfect matching of projects to pool cards (augmenting paths over a shuffled order), so a
+/// plausible deal is found whenever one exists. The true deal is always plausible in a state
+/// the rules produced, so no project ever gets a card that could not lie there. Should none
+/// exist (a hand-written position), the projects keep their cards: nothing that does not fit
+/// the public facts is ever dealt.
 fn deal_projects(s: &mut State, projects: &[usize], pool: &mut Vec<CardId>, rng: &mut ChaCha8Rng) {
     if projects.is_empty() {
         return;
     }
-    let mut candidates: Vec<usize> = Vec::with_capacity(pool.len());
-    for attempt in 0..8 {
-        let mut rest = pool.clone();
-        let mut chosen = Vec::with_capacity(projects.len());
-        let mut ok = true;
-        for &slot in projects {
-            candidates.clear();
-            candidates.extend(
-                (0..rest.len()).filter(|&i| attempt == 7 || plausible_project(s, slot, rest[i])),
-            );
-            if candidates.is_empty() {
-                ok = false;
-                break;
+    let mut order: Vec<usize> = (0..pool.len()).collect();
+    order.shuffle(rng);
+    let fits: Vec<Vec<usize>> = projects
+        .iter()
+        .map(|&slot| {
+            order
+                .iter()
+                .copied()
+                .filter(|&i| plausible_project(s, slot, pool[i]))
+                .collect()
+        })
+        .collect();
+    // owner[i]: the project holding pool card i.
+    let mut owner: Vec<Option<usize>> = vec![None; pool.len()];
+    for k in 0..projects.len() {
+        let mut seen = vec![false; pool.len()];
+        if !augment(k, &fits, &mut owner, &mut seen) {
+            // No plausible deal: keep the projects as they are, and their cards out of the pool.
+            for &slot in projects {
+                let card = s.cards[slot].card;
+                if let Some(i) = pool.iter().position(|&c| c == card) {
+                    pool.remove(i);
+                }
             }
-            let i = candidates[rng.gen_range(0..candidates.len())];
-            chosen.push(rest.remove(i));
-        }
-        if ok {
-            for (&slot, card) in projects.iter().zip(chosen) {
-                s.cards[slot].card = card;
-            }
-            *pool = rest;
             return;
         }
     }
+    let mut taken = vec![false; pool.len()];
+    for (i, o) in owner.iter().enumerate() {
+        if let Some(k) = *o {
+            s.cards[projects[k]].card = pool[i];
+            taken[i] = true;
+        }
+    }
+    let mut i = 0;
+    pool.retain(|_| {
+        i += 1;
+        !taken[i - 1]
+    });
+}
+
+/// Kuhn's augmenting path from project `k` (see [`deal_projects`]).
+fn augment(k: usize, fits: &[Vec<usize>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    for &i in &fits[k] {
+        if seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        if owner[i].is_none_or(|o| augment(o, fits, owner, seen)) {
+            owner[i] = Some(k);
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -256,6 +288,33 @@ mod tests {
             }
         }
         assert_ne!(s.rng, d.rng, "dice must be reseeded");
+    }
+
+    /// Finding of issue 28: determinization dealt cards that do not fit the public facts when a
+    /// few random tries found no plausible deal (a spacecraft into a project on an asset with no
+    /// factory). Here p2's Ares may build the Wasp or the Shield Grid, Ceres Mine only the
+    /// Shield Grid: every deal must find the one plausible assignment.
+    #[test]
+    fn determinization_deals_only_cards_that_fit_the_public_facts() {
+        let (db, _) = crate::agent::testkit::db_and_decks();
+        let pos: crate::scenario::Position = serde_yaml::from_str(
+            "players:\n\
+             - assets: [{card: terra}]\n\
+             - assets:\n\
+             \x20   - {card: ares, projects: [{card: wasp}]}\n\
+             \x20   - {card: ceres_mine, projects: [{card: shield_grid}]}\n",
+        )
+        .expect("position parses");
+        let (s, _) = pos.to_state(db, 1).expect("position is valid");
+        for seed in 0..2000 {
+            let d = determinize(&s, PlayerId(0), &mut ChaCha8Rng::seed_from_u64(seed));
+            for (i, c) in d.cards.iter().enumerate() {
+                if c.zone == Zone::Project {
+                    assert!(plausible_project(&d, i, c.card), "seed {seed}: card #{i}");
+                }
+            }
+            assert!(d.invariant_violations().is_empty(), "seed {seed}");
+        }
     }
 
     #[test]

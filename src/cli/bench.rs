@@ -48,18 +48,18 @@ fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
 /// * `mcts_normal_decision_ms`: mean time of one `mcts:normal` decision from `s`;
 /// * `mcts_normal_decision_max_ms`: slowest `mcts:normal` decision of one whole game against
 ///   greedy (seed `seed`, the bench's decks).
-fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) {
+fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) -> Result<()> {
     let tree = MctsConfig {
         horizon: 0,
         greedy_playout: false,
         ..MctsConfig::default()
     };
-    println!(
+    outln!(
         "mcts_simulations_per_sec: {:.0}",
         simulations_per_sec(s, &tree, seconds)
     );
     let cfg = MctsConfig::default();
-    println!(
+    outln!(
         "mcts_normal_simulations_per_sec: {:.0}",
         simulations_per_sec(s, &cfg, seconds)
     );
@@ -70,7 +70,7 @@ fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) {
     for _ in 0..decisions {
         std::hint::black_box(agent.choose(s));
     }
-    println!(
+    outln!(
         "mcts_normal_decision_ms: {:.2}",
         t.elapsed().as_secs_f64() * 1000.0 / decisions as f64
     );
@@ -89,7 +89,8 @@ fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) {
         };
         rules::apply_into(&mut game, c, &mut ());
     }
-    println!("mcts_normal_decision_max_ms: {:.2}", slowest * 1000.0);
+    outln!("mcts_normal_decision_max_ms: {:.2}", slowest * 1000.0);
+    Ok(())
 }
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
@@ -97,6 +98,12 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     let d1 = Deck::load(&a.deck1, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
     let d2 = Deck::load(&a.deck2, &db).map_err(|e| anyhow::anyhow!("{e}"))?;
     let decks = [d1, d2];
+    if !(a.seconds.is_finite() && a.seconds > 0.0) {
+        anyhow::bail!(
+            "--seconds: {} is not a positive number of seconds",
+            a.seconds
+        );
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     let mut buf = Vec::new();
     let (mut commands, mut games) = (0u64, 0u64);
@@ -118,18 +125,17 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         games += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("random_commands_per_sec: {:.0}", commands as f64 / secs);
-    println!("random_games_per_sec: {:.1}", games as f64 / secs);
+    outln!("random_commands_per_sec: {:.0}", commands as f64 / secs);
+    outln!("random_games_per_sec: {:.1}", games as f64 / secs);
     let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
     let n = 1_000_000u32;
     let t = Instant::now();
     for _ in 0..n {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
-    println!(
+    outln!(
         "state_clone_ns: {:.1}",
         t.elapsed().as_nanos() as f64 / n as f64
     );
-    mcts(&s, a.seconds, &db, &decks, a.seed);
-    Ok(())
+    mcts(&s, a.seconds, &db, &decks, a.seed)
 }

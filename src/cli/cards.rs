@@ -9,7 +9,7 @@ pub fn run(dir: &Path, what: CardsCmd) -> Result<()> {
     match what {
         CardsCmd::List => {
             for (_, c) in db.iter() {
-                println!(
+                outln!(
                     "{:<18} {:<10} cost {:>2}  {}",
                     c.id,
                     c.kind_name(),
@@ -19,7 +19,7 @@ pub fn run(dir: &Path, what: CardsCmd) -> Result<()> {
             }
         }
         CardsCmd::Show { id } => match db.lookup(&id) {
-            Some(cid) => print!("{}", describe(db.card(cid))),
+            Some(cid) => out!("{}", describe(db.card(cid))),
             None => bail!("no card `{id}` in {}", dir.display()),
         },
     }
@@ -63,7 +63,7 @@ pub fn check_decks(dir: &Path, files: &[PathBuf]) -> Result<()> {
     let mut bad = 0;
     for f in files {
         match Deck::load(f, &db) {
-            Ok(d) => println!(
+            Ok(d) => outln!(
                 "{}: ok ({}, {} cards + {})",
                 f.display(),
                 d.name,
@@ -73,7 +73,7 @@ pub fn check_decks(dir: &Path, files: &[PathBuf]) -> Result<()> {
             Err(e) => {
                 bad += 1;
                 for p in e.0 {
-                    println!("{p}");
+                    outln!("{p}");
                 }
             }
         }

@@ -67,8 +67,36 @@ impl ClientArgs {
     }
 }
 
+/// The message when no display can be opened.
+pub const NO_DISPLAY: &str = "no display: run under a desktop session or xvfb-run";
+
+/// Checks that a window can be opened: on X11/Wayland systems a display must be named, else
+/// opening the window would abort inside the windowing library.
+pub fn check_display() -> Result<()> {
+    if cfg!(all(
+        unix,
+        not(target_os = "macos"),
+        not(target_os = "ios"),
+        not(target_os = "android")
+    )) {
+        let named = |v: &str| std::env::var_os(v).is_some_and(|x| !x.is_empty());
+        if !named("DISPLAY") && !named("WAYLAND_DISPLAY") {
+            anyhow::bail!(NO_DISPLAY);
+        }
+    }
+    Ok(())
+}
+
 /// Opens the client.
 pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
+    use orbitals::globetrotter::{setup::check_config, Config};
+    check_config(&Config {
+        players: a.gt_players,
+        planets: a.gt_planets,
+        ..Config::default()
+    })
+    .map_err(|e| anyhow!("--gt-players/--gt-planets: {e}"))?;
+    check_display()?;
     let opts = ClientOptions {
         cards_dir: cards.to_path_buf(),
         decks_dir: a.decks.clone(),

@@ -90,6 +90,67 @@ pub struct MatchArgs {
     /// Draw the win rates with their 95% intervals into this SVG file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Replace existing --save/--svg files (without it, an existing file is an error).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Checks before any game is played that each output file can be written: an existing file
+/// needs `--force`, and its folder must accept a new file. Results are never lost to a bad path
+/// at the end of a long series.
+fn check_outputs(a: &MatchArgs) -> Result<()> {
+    for path in a.save.iter().chain(&a.svg) {
+        if path.is_dir() {
+            bail!("{}: is a directory, not a file", path.display());
+        }
+        if path.exists() && !a.force {
+            bail!(
+                "{}: already exists; pass --force to replace it",
+                path.display()
+            );
+        }
+        let dir = parent_dir(path);
+        let probe = temp_path(path);
+        std::fs::write(&probe, b"")
+            .and_then(|()| std::fs::remove_file(&probe))
+            .with_context(|| format!("{}: cannot write in {}", path.display(), dir.display()))?;
+    }
+    if let Some(dir) = &a.save_dir {
+        if !dir.is_dir() {
+            bail!("--save-dir {}: not a directory", dir.display());
+        }
+    }
+    Ok(())
+}
+
+/// The folder a file is written in (`.` for a bare name).
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// A temporary name next to `path`, for writing it atomically.
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    parent_dir(path).join(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Writes a file atomically: a temporary file next to it, then a rename, so a reader never
+/// sees half a file and a failed write leaves the old one.
+pub fn write_atomic(path: &Path, text: &[u8]) -> Result<()> {
+    let tmp = temp_path(path);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            e
+        })
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 fn spec(flag: &str, s: &str) -> Result<AgentSpec> {
@@ -101,20 +162,24 @@ fn pct(x: f64) -> String {
 }
 
 /// The human-readable results table.
-fn print_table(s: &Summary) {
+fn table_text(s: &Summary) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
     let wins: Vec<String> = s
         .sides
         .iter()
         .enumerate()
         .map(|(i, x)| format!("p{} ({}) wins: {}", i + 1, x.agent, x.wins))
         .collect();
-    println!(
+    writeln!(
+        o,
         "games: {}  {}  draws: {}",
         s.games,
         wins.join("  "),
         s.draws
-    );
-    println!();
+    )
+    .ok();
+    o.push('\n');
     let w = s
         .sides
         .iter()
@@ -130,7 +195,8 @@ fn print_table(s: &Summary) {
         .max()
         .unwrap_or(4)
         .max(4);
-    println!(
+    writeln!(
+        o,
         "{:<w$}  {:<dw$}  {:>5}  {:>6}  {:>5}  {:>8}  {:>17}  {:>9}  {:>10}",
         "agent",
         "deck",
@@ -145,9 +211,11 @@ fn print_table(s: &Summary) {
             "p vs 1/n"
         },
         "moving 1st"
-    );
-    let row = |x: &SideSummary| {
-        println!(
+    )
+    .ok();
+    let row = |o: &mut String, x: &SideSummary| {
+        writeln!(
+            o,
             "{:<w$}  {:<dw$}  {:>5}  {:>6}  {:>5}  {:>8}  {:>17}  {:>9}  {:>10}",
             x.agent,
             x.deck,
@@ -158,35 +226,49 @@ fn print_table(s: &Summary) {
             format!("[{}, {}]", pct(x.ci_low), pct(x.ci_high)),
             format_p(x.p_value),
             format!("{} ({})", pct(x.first_win_rate), x.first_games),
-        );
+        )
+        .ok();
     };
-    s.sides.iter().for_each(row);
-    if !s.by_deck.is_empty() {
-        println!();
-        println!("by deck of p1 ({}):", s.sides[0].agent);
-        s.by_deck.iter().for_each(row);
+    for x in &s.sides {
+        row(&mut o, x);
     }
-    println!();
-    println!(
+    if !s.by_deck.is_empty() {
+        o.push('\n');
+        writeln!(o, "by deck of p1 ({}):", s.sides[0].agent).ok();
+        for x in &s.by_deck {
+            row(&mut o, x);
+        }
+    }
+    o.push('\n');
+    writeln!(
+        o,
         "first-seat (first mover) win rate: {} [{}, {}]",
         pct(s.first_mover_win_rate),
         pct(s.first_mover_ci_low),
         pct(s.first_mover_ci_high)
-    );
-    println!(
+    )
+    .ok();
+    writeln!(
+        o,
         "game length: mean {:.1} turns, max {} turns (limit {})",
         s.mean_turns, s.max_turns, s.turn_limit
-    );
+    )
+    .ok();
     if let Some(m) = s.mean_score {
-        println!(
+        writeln!(
+            o,
             "mean score: {:.1} [{:.1}, {:.1}]",
             m.mean, m.ci_low, m.ci_high
-        );
+        )
+        .ok();
     }
-    println!(
+    writeln!(
+        o,
         "mean turns: {:.1}  games/s: {:.2}  seconds: {:.1}",
         s.mean_turns, s.games_per_sec, s.seconds
-    );
+    )
+    .ok();
+    o
 }
 
 /// A progress bar on a terminal, nothing otherwise.
@@ -207,13 +289,12 @@ fn progress_bar(games: u32) -> ProgressBar {
 /// Writes the chart and prints the table or JSON.
 fn report(a: &MatchArgs, summary: &Summary) -> Result<()> {
     if let Some(path) = &a.svg {
-        std::fs::write(path, chart::svg(summary))
-            .with_context(|| format!("writing {}", path.display()))?;
+        write_atomic(path, chart::svg(summary).as_bytes())?;
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(summary)?);
+        outln!("{}", serde_json::to_string_pretty(summary)?);
     } else {
-        print_table(summary);
+        outln!("{}", table_text(summary).trim_end_matches('\n'));
     }
     Ok(())
 }
@@ -329,6 +410,7 @@ fn play_series<R: Ruleset, T: Table<R>>(
     side_names: Vec<String>,
     turn_limit: u16,
 ) -> Result<()> {
+    check_outputs(a)?;
     let s = Series {
         agents: agents(a, table.seats())?,
         games: a.games,
@@ -348,7 +430,7 @@ fn play_series<R: Ruleset, T: Table<R>>(
     let summary = summary::summarize(&lineup, &games, started);
     let write = |g: &series::SeriesGame<R>, path: &Path| {
         let text = g.replay_yaml_from(&table.replay_scenario(&g.scenario, path));
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+        write_atomic(path, text.as_bytes())
     };
     if let Some(path) = &a.save {
         write(&games[0], path)?;
@@ -373,6 +455,9 @@ fn globetrotter_match(a: MatchArgs) -> Result<()> {
             .turn_limit
             .unwrap_or(orbitals::globetrotter::state::DEFAULT_TURN_LIMIT),
     };
+    if config.turn_limit == 0 {
+        bail!("--turn-limit: must be at least 1");
+    }
     check_config(&config).map_err(|e| anyhow::anyhow!("--players/--planets: {e}"))?;
     let label = format!(
         "{} planet{}{}",
@@ -404,6 +489,9 @@ fn mothership_match(a: MatchArgs) -> Result<()> {
 /// `match` for the card game.
 fn orbitals_match(cards: &Path, a: MatchArgs) -> Result<()> {
     let turn_limit = a.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
+    if turn_limit == 0 {
+        bail!("--turn-limit: must be at least 1");
+    }
     let db = load_db(cards)?;
     let load = |p: &Path| Deck::load(p, &db).map_err(|e| anyhow::anyhow!("{e}"));
     let d1 = load(
@@ -442,7 +530,7 @@ pub fn demo(cards: &Path, seed: u64) -> Result<()> {
     let decks = [d1, d2];
     let mut agents = vec![
         parse_agent("random", seed).map_err(anyhow::Error::msg)?,
-        parse_agent("random", seed + 1).map_err(anyhow::Error::msg)?,
+        parse_agent("random", seed.wrapping_add(1)).map_err(anyhow::Error::msg)?,
     ];
     let mut state = State::from_decks(db, &decks, seed);
     let handles = orbitals::scenario::Handles::defaults(&state);
@@ -451,8 +539,8 @@ pub fn demo(cards: &Path, seed: u64) -> Result<()> {
     let r = play_game(state, &handles, seed, &mut agents, &mut events)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     for e in &events {
-        println!("{}", r.final_state.format_event(&handles, e));
+        outln!("{}", r.final_state.format_event(&handles, e));
     }
-    println!("result: {} after {} turns", r.outcome.notation(), r.turns);
+    outln!("result: {} after {} turns", r.outcome.notation(), r.turns);
     Ok(())
 }

@@ -1,4 +1,20 @@
 //! Command-line interface (clap): argument types and dispatch to the subcommands.
+
+/// `print!` that returns write errors (a closed pipe) to the caller instead of panicking.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+/// `println!` that returns write errors (a closed pipe) to the caller instead of panicking.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
 mod bench;
 mod cards;
 #[cfg(feature = "client")]
@@ -93,8 +109,17 @@ pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
 fn run_scenario(file: &Path, events: bool) -> Result<()> {
     let yaml =
         orbitals::games::run_any_scenario(file, events).map_err(|e| anyhow::anyhow!("{e}"))?;
-    print!("{yaml}");
+    out!("{yaml}");
     Ok(())
+}
+
+/// True when the error comes from writing to a closed pipe (`orbitals cards list | head -1`):
+/// the reader has all it wanted, so the command ends quietly.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 pub fn run(cli: Cli) -> Result<()> {

@@ -32,7 +32,7 @@ pub enum Screen {
 pub struct App {
     pub screen: Screen,
     pub catalog: Catalog,
-    menu: MenuState,
+    pub menu: MenuState,
     pub game: Option<Game>,
     pub inter: Interaction,
     anim: Anim,
@@ -81,6 +81,7 @@ impl App {
 
     /// Opens the table with a game.
     pub fn open(&mut self, game: Game, screen: Screen) {
+        self.menu.resume_checked = false;
         self.game = Some(game);
         self.inter = Interaction::default();
         self.anim.reset();
@@ -95,6 +96,7 @@ impl App {
 
     /// Opens the Globetrotter screen.
     pub fn open_globetrotter(&mut self, gt: super::globe::GtScreen) {
+        self.menu.resume_checked = false;
         self.gt = Some(gt);
         self.screen = Screen::Globetrotter;
     }
@@ -115,8 +117,22 @@ impl App {
     }
 
     fn start(&mut self, setup: Setup) {
-        let g = Game::new(setup, self.blocking);
+        let mut g = Game::fresh(setup, &self.catalog.cards_dir, self.blocking);
+        if !self.blocking {
+            g.session.autosave = Some(crate::kit::save::autosave_path());
+        }
         self.open(g, Screen::Table);
+    }
+
+    /// Opens the autosaved game.
+    fn resume(&mut self, game: &str) {
+        let path = crate::kit::save::autosave_path();
+        let opened = match game {
+            "globetrotter" => super::globe::Session::resume(&path, self.blocking)
+                .map(|s| self.open_globetrotter(super::globe::GtScreen::new(s))),
+            _ => Game::resume(&path, self.blocking).map(|g| self.open(g, Screen::Table)),
+        };
+        self.menu.resume_error = opened.err();
     }
 
     /// One frame: update, the egui pass, input, drawing (egui is drawn by [`App::draw_ui`]).
@@ -160,6 +176,9 @@ impl App {
     }
 
     fn menu_frame(&mut self, dt: f32) {
+        if !self.menu.resume_checked {
+            self.menu.refresh_resume();
+        }
         self.anim.time += dt;
         menu::backdrop(&mut self.painter, self.anim.time);
         let mut act = None;
@@ -172,8 +191,12 @@ impl App {
                 self.screen = Screen::DeckBuilder
             }
             Some(MenuAction::DeckBuilder) => self.open_builder(None),
+            Some(MenuAction::Continue(game)) => self.resume(game),
             Some(MenuAction::Globetrotter(setup)) => {
-                let s = super::globe::Session::new(setup, self.blocking);
+                let mut s = super::globe::Session::new(setup, self.blocking);
+                if !self.blocking {
+                    s.game.autosave = Some(crate::kit::save::autosave_path());
+                }
                 self.open_globetrotter(super::globe::GtScreen::new(s));
             }
             Some(MenuAction::Quit) => self.quit = true,
@@ -215,7 +238,7 @@ impl App {
         };
         game.update(dt);
         if game.over()
-            && game.ended_for > 1.2
+            && game.session.ended_for() > 1.2
             && game.dice.is_none()
             && self.screen == Screen::Table
         {
@@ -227,11 +250,11 @@ impl App {
         let globe_w = self.linked.width(sw);
         self.inter.refresh(game);
         let mut layout = Layout::compute(
-            &game.state,
+            game.state(),
             game.viewer,
             vec2(sw, sh),
             panel_px + globe_w,
-            &game.legal,
+            game.legal(),
         );
         let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
         let on_table = mouse.x < layout.table.right()
@@ -246,7 +269,7 @@ impl App {
         self.inter.hover = hover;
         let chip_text = match hover {
             Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
-                ChipAction::Play(cmd) => tooltip::chip_text(&game.state, &cmd),
+                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &cmd),
                 ChipAction::Select(_) => "Choose which project to build".to_string(),
             }),
             _ => None,
@@ -284,7 +307,7 @@ impl App {
         if !egui_keyboard {
             self.linked.mode = super::globe::linked::toggle_keys(self.linked.mode);
         }
-        let before = (game.version, self.inter.sel, self.inter.combat);
+        let before = (game.session.version(), self.inter.sel, self.inter.combat);
 
         match panel_act {
             Some(PanelAction::Play(c)) => self.inter.play(game, c),
@@ -300,6 +323,8 @@ impl App {
                 }
             }
             Some(PanelAction::Concede) => game.concede(),
+            Some(PanelAction::Undo) if game.undo() => self.inter.cancel(),
+            Some(PanelAction::Undo) => {}
             Some(PanelAction::Menu) => {
                 self.game = None;
                 self.screen = Screen::Menu;
@@ -323,6 +348,10 @@ impl App {
         }
         if screen == Screen::Table && !egui_keyboard {
             if is_key_pressed(KeyCode::Escape) {
+                self.inter.cancel();
+            }
+            let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+            if ctrl && is_key_pressed(KeyCode::Z) && game.undo() {
                 self.inter.cancel();
             }
             if is_key_pressed(KeyCode::Space) && game.human_to_act() {
@@ -365,18 +394,18 @@ impl App {
         let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
         self.linked
             .frame(dt, game, &mut self.inter, &layout, globe_rect, mouse, free);
-        if before != (game.version, self.inter.sel, self.inter.combat) {
+        if before != (game.session.version(), self.inter.sel, self.inter.combat) {
             self.inter.refresh(game);
             layout = Layout::compute(
-                &game.state,
+                game.state(),
                 game.viewer,
                 vec2(sw, sh),
                 panel_px + self.linked.width(sw),
-                &game.legal,
+                game.legal(),
             );
         }
         self.anim
-            .update(&layout, game.state.orbit_counter, dt, game.speed);
+            .update(&layout, game.state().orbit_counter, dt, game.session.speed);
         let linked = &self.linked;
         if linked.covers_table() {
             linked.overlay(&mut self.painter);

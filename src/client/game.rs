@@ -1,17 +1,20 @@
-//! One game in the client: the engine state, who sits where, the AI worker, and the pacing of
-//! moves (announcements, dice, flashes) so that a person can follow them.
+//! One card game in the client: the kit's [`Session`] (state, seats, AI worker, pacing,
+//! history, undo) plus what the table shows of it: the log, dice, flashes, the hot-seat
+//! curtain.
 //!
-//! Every change goes through [`crate::rules::play`]; the client never decides a rule itself.
-use super::ai_thread::Worker;
+//! Every change goes through the session, which validates and applies through the rules; the
+//! client never decides a rule itself.
 use super::log::Log;
 use super::words::Names;
-use crate::agent::parse_agent;
+use crate::agent::AgentSpec;
 use crate::data::{CardDb, Deck};
 use crate::ids::{CardRef, PlayerId};
+use crate::kit::session::{Seat as KitSeat, Session};
 use crate::rules::{self, Command, Event};
-use crate::state::{Outcome, State};
+use crate::scenario::{DeckSource, Handles, ScenarioFile};
+use crate::state::State;
+use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,113 +72,190 @@ pub const FLASH_TIME: f32 = 0.9;
 
 pub struct Game {
     pub setup: Setup,
-    pub state: State,
+    /// The game itself: state, seats, AI, pacing, history (the kit's session).
+    pub session: Session<State>,
     /// The seat drawn at the bottom, whose hand is shown.
     pub viewer: PlayerId,
     pub names: Names,
     pub log: Log,
-    /// Legal commands now (empty unless a human may act).
-    pub legal: Vec<Command>,
     pub dice: Option<DiceShow>,
-    pub announce: Option<Announce>,
     pub flashes: Vec<Flash>,
-    /// Animation speed factor (0.25–4).
-    pub speed: f32,
-    /// Pass automatically when passing is the only legal command.
-    pub auto_skip: bool,
     /// Hot-seat: the table is hidden until the next player is ready.
     pub curtain: bool,
-    /// Seconds the AI has been thinking about the current move.
-    pub thinking: f32,
-    /// Bumped at every applied command (the UI drops stale selections).
-    pub version: u64,
-    /// Seconds since the game ended.
-    pub ended_for: f32,
-    ai: Option<Worker<State>>,
-    pending: Option<u64>,
-    ready: Option<Command>,
-    wait: f32,
-    /// Wait for AI answers (screenshot runs) instead of polling.
-    blocking: bool,
+    /// The AI failure already written to the log.
+    reported: bool,
 }
 
 impl Game {
-    /// A fresh game.
-    pub fn new(setup: Setup, blocking: bool) -> Game {
+    /// A fresh game whose save names the card folder `cards`.
+    pub fn fresh(setup: Setup, cards: &Path, blocking: bool) -> Game {
         let (state, events) = rules::new_game(setup.db.clone(), &setup.decks, setup.seed);
-        Game::with_state(setup, state, &events, blocking)
+        let cards = std::fs::canonicalize(cards).unwrap_or_else(|_| cards.to_path_buf());
+        let file = ScenarioFile::fresh(
+            &cards.to_string_lossy(),
+            setup.seed,
+            state.turn_limit,
+            &setup.decks,
+            &setup.db,
+        );
+        Game::start(setup, state, Some(file), events, blocking)
+    }
+
+    /// The game a save file holds, with its seats, history and dice as they were; it goes
+    /// on saving there.
+    pub fn resume(path: &Path, blocking: bool) -> Result<Game, String> {
+        let session = Session::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
+        let file = session.scenario().ok_or("the save describes no game")?;
+        let db = session.state().db.clone();
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let src = crate::data::locate::Source { path, text: &text };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut decks = Vec::new();
+        for d in file.setup.decks.iter().flatten() {
+            let deck = match d {
+                DeckSource::Inline(raw) => Deck::check(&src, raw, &db),
+                DeckSource::Path(p) => Deck::load(&dir.join(p), &db),
+            };
+            decks.push(deck.map_err(|e| e.to_string())?);
+        }
+        let humans = session
+            .seats()
+            .iter()
+            .filter(|s| **s == KitSeat::Human)
+            .count();
+        let seats = session
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                KitSeat::Human if humans == 1 => Seat {
+                    kind: SeatKind::Human,
+                    name: "You".into(),
+                },
+                KitSeat::Human => Seat {
+                    kind: SeatKind::Human,
+                    name: format!("Player {}", i + 1),
+                },
+                KitSeat::Ai(spec) => Seat {
+                    kind: SeatKind::Ai(spec.to_string()),
+                    name: "AI".into(),
+                },
+            })
+            .collect();
+        let setup = Setup {
+            db,
+            decks,
+            seats,
+            seed: session.seed(),
+        };
+        let mut g = Game::from_session(setup, session);
+        g.session.autosave = Some(path.to_path_buf());
+        Ok(g)
     }
 
     /// A game going on from `state` (`events` led to it and are written to the log).
     pub fn with_state(setup: Setup, state: State, events: &[Event], blocking: bool) -> Game {
+        Game::start(setup, state, None, events.to_vec(), blocking)
+    }
+
+    fn start(
+        setup: Setup,
+        state: State,
+        file: Option<ScenarioFile>,
+        events: Vec<Event>,
+        blocking: bool,
+    ) -> Game {
+        let seats = setup
+            .seats
+            .iter()
+            .map(|s| match &s.kind {
+                SeatKind::Ai(spec) => {
+                    KitSeat::Ai(AgentSpec::parse(spec).unwrap_or(AgentSpec::Random))
+                }
+                SeatKind::Human => KitSeat::Human,
+            })
+            .collect();
+        let labels = Handles::defaults(&state);
+        let session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
+        Game::from_session(setup, session)
+    }
+
+    fn from_session(setup: Setup, mut session: Session<State>) -> Game {
         let humans: Vec<PlayerId> = seats_of(&setup, true);
         let you = (humans.len() == 1).then(|| humans[0]);
+        let state = session.state();
         let viewer = match humans.len() {
             0 => PlayerId(0),
             1 => humans[0],
             _ => state.active,
         };
-        let agents = setup
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match &s.kind {
-                SeatKind::Ai(spec) => parse_agent(spec, setup.seed.wrapping_mul(31) + i as u64)
-                    .or_else(|_| parse_agent("random", setup.seed + i as u64))
-                    .ok(),
-                SeatKind::Human => None,
-            })
-            .collect::<Vec<_>>();
-        let ai = agents
-            .iter()
-            .any(|a| a.is_some())
-            .then(|| Worker::spawn(agents));
         let names = Names {
             seats: setup.seats.iter().map(|s| s.name.clone()).collect(),
             you,
         };
+        session.auto_pass = true;
+        session.pause(0.6);
         let mut g = Game {
-            state,
+            session,
             viewer,
             names,
             log: Log::default(),
-            legal: Vec::new(),
             dice: None,
-            announce: None,
             flashes: Vec::new(),
-            speed: 1.0,
-            auto_skip: true,
             curtain: humans.len() > 1,
-            thinking: 0.0,
-            version: 0,
-            ended_for: 0.0,
-            ai,
-            pending: None,
-            ready: None,
-            wait: 0.6,
-            blocking,
+            reported: false,
             setup,
         };
-        g.log.record(&g.state, events, &g.names);
-        g.refresh_legal();
+        g.take_fresh();
         g
+    }
+
+    /// The engine state (read only: every change goes through the session).
+    pub fn state(&self) -> &State {
+        self.session.state()
+    }
+
+    /// Legal commands now (empty unless a human may click).
+    pub fn legal(&self) -> &[Command] {
+        if self.human_to_act() {
+            self.session.legal()
+        } else {
+            &[]
+        }
+    }
+
+    /// The AI's next move, shown (arrow and banner) before it is played.
+    pub fn announce(&self) -> Option<Announce> {
+        self.session.announced().map(|a| Announce {
+            cmd: a.command,
+            by: PlayerId(a.seat as u8),
+            age: a.age,
+            duration: a.duration,
+        })
     }
 
     /// The same seats and decks with the next seed.
     pub fn rematch(&self) -> Game {
         let mut setup = self.setup.clone();
         setup.seed = setup.seed.wrapping_add(1);
-        let mut g = Game::new(setup, self.blocking);
-        g.speed = self.speed;
-        g.auto_skip = self.auto_skip;
+        let cards = self
+            .session
+            .scenario()
+            .and_then(|f| f.cards.clone())
+            .unwrap_or_else(|| "cards".into());
+        let mut g = Game::fresh(setup, Path::new(&cards), self.session_blocking());
+        g.session.speed = self.session.speed;
+        g.session.auto_pass = self.session.auto_pass;
+        g.session.autosave = self.session.autosave.clone();
         g
     }
 
+    fn session_blocking(&self) -> bool {
+        self.session.blocking()
+    }
+
     pub fn is_human(&self, p: PlayerId) -> bool {
-        matches!(
-            self.setup.seats.get(p.index()).map(|s| &s.kind),
-            Some(SeatKind::Human)
-        )
+        self.session.is_human(p.index())
     }
 
     pub fn hotseat(&self) -> bool {
@@ -183,15 +263,12 @@ impl Game {
     }
 
     pub fn over(&self) -> bool {
-        self.state.outcome != Outcome::Ongoing
+        self.session.over()
     }
 
     /// A human may click now.
     pub fn human_to_act(&self) -> bool {
-        !self.over()
-            && !self.curtain
-            && self.is_human(self.state.active)
-            && self.state.active == self.viewer
+        self.session.human_to_act() && !self.curtain && self.state().active == self.viewer
     }
 
     /// Reader of private log lines.
@@ -199,28 +276,35 @@ impl Game {
         Some(self.viewer)
     }
 
-    fn refresh_legal(&mut self) {
-        if self.human_to_act() {
-            rules::legal_commands_into(&self.state, &mut self.legal);
-        } else {
-            self.legal.clear();
-        }
-    }
-
     /// Hot-seat: the next player has taken the seat.
     pub fn lift_curtain(&mut self) {
         self.curtain = false;
-        self.viewer = self.state.active;
-        self.refresh_legal();
+        self.viewer = self.state().active;
     }
 
-    /// A human's move (must come from `legal`).
+    /// A human's move: checked by the rules; an illegal one is explained in the log.
     pub fn submit(&mut self, cmd: Command) {
         if !self.human_to_act() {
             return;
         }
         self.dice = None;
-        self.apply(cmd);
+        if let Err(e) = self.session.submit(cmd) {
+            self.log.note(format!("Not allowed: {e}"));
+        }
+        self.take_fresh();
+    }
+
+    /// Takes back the viewer's last command and the replies to it.
+    pub fn undo(&mut self) -> bool {
+        let undone = self.session.undo();
+        if undone {
+            self.dice = None;
+            self.log.note("Took back the last move.");
+            if self.hotseat() {
+                self.viewer = self.state().active;
+            }
+        }
+        undone
     }
 
     /// The viewer gives up.
@@ -229,15 +313,14 @@ impl Game {
         if self.over() || !self.is_human(player) {
             return;
         }
-        self.announce = None;
-        self.ready = None;
-        self.pending = None;
-        self.apply(Command::Concede { player });
+        if let Err(e) = self.session.submit(Command::Concede { player }) {
+            self.log.note(format!("Not allowed: {e}"));
+        }
+        self.take_fresh();
     }
 
     /// Advances timers and lets the AI (or auto-pass) move when it is time.
     pub fn update(&mut self, dt: f32) {
-        self.wait = (self.wait - dt).max(0.0);
         if let Some(d) = &mut self.dice {
             d.age += dt;
             if d.age >= d.duration {
@@ -248,104 +331,46 @@ impl Game {
             f.age += dt;
         }
         self.flashes.retain(|f| f.age < FLASH_TIME);
-        if self.over() {
-            self.ended_for += dt;
+        if self.curtain && !self.over() {
             return;
         }
-        if self.curtain {
-            return;
+        if self.dice.is_some() && !self.session.human_to_act() {
+            // Let the dice be read before the AI goes on.
+            self.session.pause(dt);
         }
-        let active = self.state.active;
-        if self.is_human(active) {
-            let only_pass = self.legal.len() == 1 && self.legal[0] == Command::Pass;
-            if self.auto_skip && only_pass && self.wait <= 0.0 {
-                self.apply(Command::Pass);
-            }
-            return;
-        }
-        if let Some(a) = &mut self.announce {
-            a.age += dt;
-            if a.age >= a.duration {
-                let cmd = a.cmd;
-                self.announce = None;
-                self.apply(cmd);
-            }
-            return;
-        }
-        self.poll_ai(active, dt);
-        if self.wait > 0.0 || self.dice.is_some() {
-            return;
-        }
-        if let Some(mut cmd) = self.ready.take() {
-            if let Err(e) = rules::validate(&self.state, &cmd) {
-                self.log
-                    .note(format!("The AI tried an illegal move ({e}); it passes."));
-                cmd = Command::Pass;
-            }
-            if cmd == Command::Pass {
-                self.apply(cmd);
-            } else {
-                self.announce = Some(Announce {
-                    cmd,
-                    by: active,
-                    age: 0.0,
-                    duration: 0.75 / self.speed,
-                });
+        self.session.update(dt);
+        self.take_fresh();
+        if !self.reported {
+            if let Some(p) = self.session.problem() {
+                let line = p.lines().next().unwrap_or(p).to_string();
+                self.log.note(line);
+                self.reported = true;
             }
         }
     }
 
-    fn poll_ai(&mut self, active: PlayerId, dt: f32) {
-        if self.ready.is_some() {
+    /// Logs and animates the commands the session played since the last call.
+    fn take_fresh(&mut self) {
+        let fresh = self.session.fresh_steps();
+        if fresh.is_empty() {
             return;
         }
-        let Some(ai) = &mut self.ai else {
-            self.ready = Some(Command::Pass);
-            return;
-        };
-        if self.pending.is_none() {
-            self.pending = ai.request(active.index(), &self.state);
-            self.thinking = 0.0;
-            if self.pending.is_none() {
-                self.ready = Some(Command::Pass);
-                return;
-            }
+        for i in fresh {
+            let step = &self.session.history()[i];
+            let after = self
+                .session
+                .history()
+                .get(i + 1)
+                .map(|s| &s.before)
+                .unwrap_or(self.session.state());
+            self.log.record(after, &step.events, &self.names);
+            let events = step.events.clone();
+            self.take_effects(&events);
         }
-        self.thinking += dt;
-        let reply = if self.blocking {
-            ai.wait(Duration::from_secs(60)).ok()
-        } else {
-            ai.poll()
-        };
-        if let Some(r) = reply {
-            if Some(r.id) == self.pending {
-                self.pending = None;
-                if r.mv.is_none() {
-                    self.log.note("The AI failed to choose a move; it passes.");
-                }
-                self.ready = Some(r.mv.unwrap_or(Command::Pass));
-            }
-        }
-    }
-
-    fn apply(&mut self, cmd: Command) {
-        let events = match rules::play(&mut self.state, cmd) {
-            Ok(ev) => ev,
-            Err(e) => {
-                self.log.note(format!("Not allowed: {e}"));
-                return;
-            }
-        };
-        self.version += 1;
-        self.log.record(&self.state, &events, &self.names);
-        self.wait = if cmd == Command::Pass { 0.3 } else { 0.55 } / self.speed;
-        self.take_effects(&events);
-        if self.hotseat() && !self.over() && self.state.active != self.viewer {
+        if self.hotseat() && !self.over() && self.state().active != self.viewer {
             self.curtain = true;
         }
-        self.refresh_legal();
     }
-
     fn take_effects(&mut self, events: &[Event]) {
         let mut i = 0;
         while i < events.len() {
@@ -362,7 +387,7 @@ impl Game {
                         rolls.push((*roll, *hit));
                         i += 1;
                     }
-                    let duration = (1.5 + 0.3 * rolls.len() as f32) / self.speed.sqrt();
+                    let duration = (1.5 + 0.3 * rolls.len() as f32) / self.session.speed.sqrt();
                     self.dice = Some(DiceShow {
                         attacker: ship,
                         target,
@@ -399,7 +424,7 @@ impl Game {
 
     /// The AI is working on a move (for the "thinking" indicator).
     pub fn ai_thinking(&self) -> bool {
-        self.pending.is_some() && !self.is_human(self.state.active)
+        self.session.thinking().is_some()
     }
 }
 

@@ -164,8 +164,8 @@ pub fn combat_range(legal: &[Command], ship: CardRef, target: CardRef) -> Option
 impl Interaction {
     /// Drops a selection made before the last move, and recomputes the marks.
     pub fn refresh(&mut self, game: &Game) {
-        if self.version != game.version || !game.human_to_act() {
-            self.version = game.version;
+        if self.version != game.session.version() || !game.human_to_act() {
+            self.version = game.session.version();
             self.sel = None;
             self.combat = None;
         }
@@ -173,7 +173,7 @@ impl Interaction {
         if !game.human_to_act() {
             return;
         }
-        let legal = &game.legal;
+        let legal = game.legal();
         match self.sel {
             Some(sel) => {
                 let me = match sel {
@@ -183,7 +183,7 @@ impl Interaction {
                     Sel::Project(r) => Hit::Project(r),
                 };
                 self.marks.push((me, Mark::Selected));
-                for (h, c) in targets(&game.state, sel, legal) {
+                for (h, c) in targets(game.state(), sel, legal) {
                     let m = match c {
                         Command::Combat { .. } | Command::Bombard { .. } => Mark::Attack,
                         _ => Mark::Target,
@@ -192,7 +192,7 @@ impl Interaction {
                 }
             }
             None => {
-                for c in legal {
+                for c in legal.iter() {
                     let h = match *c {
                         Command::Burn { ship, .. }
                         | Command::Transfer { ship, .. }
@@ -243,12 +243,12 @@ impl Interaction {
             _ => {}
         }
         if let Some(sel) = self.sel {
-            let found = targets(&game.state, sel, &game.legal)
+            let found = targets(game.state(), sel, game.legal())
                 .into_iter()
                 .find(|(h, _)| *h == hit);
             if let Some((_, cmd)) = found {
                 if let Command::Combat { ship, target, .. } = cmd {
-                    if let Some((lo, hi)) = combat_range(&game.legal, ship, target) {
+                    if let Some((lo, hi)) = combat_range(game.legal(), ship, target) {
                         self.combat = Some(CombatDraft {
                             ship,
                             target,
@@ -263,14 +263,14 @@ impl Interaction {
                 return;
             }
         }
-        let next = selection_for(hit, &game.legal);
+        let next = selection_for(hit, game.legal());
         self.combat = None;
         self.sel = if next == self.sel { None } else { next };
     }
 
     /// Plays a command chosen in the UI (it must be legal).
     pub fn play(&mut self, game: &mut Game, cmd: Command) {
-        if game.legal.contains(&cmd) {
+        if game.legal().contains(&cmd) {
             self.sel = None;
             self.combat = None;
             game.submit(cmd);

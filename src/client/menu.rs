@@ -20,10 +20,29 @@ pub struct MenuState {
     pub decks: [usize; 2],
     /// The Globetrotter section's choices.
     pub globe: super::globe::menu::GtMenu,
+    /// The game the autosave holds, when it is unfinished: (game name, what to call it).
+    pub resume: Option<(&'static str, &'static str)>,
+    /// Why the last game could not be resumed.
+    pub resume_error: Option<String>,
+    /// The autosave was looked at since the menu was last shown.
+    pub resume_checked: bool,
+    /// The "How to play" window.
+    pub howto: super::howto::HowTo,
+}
+
+impl MenuState {
+    /// Looks at the autosave again (after a game, on the way back to the menu).
+    pub fn refresh_resume(&mut self) {
+        self.resume_checked = true;
+        self.resume =
+            crate::games::unfinished(&crate::kit::save::autosave_path()).map(|g| (g.name, g.title));
+    }
 }
 
 pub enum MenuAction {
     Start(Setup),
+    /// Resume the autosaved game of this game (`orbitals`, `globetrotter`).
+    Continue(&'static str),
     DeckBuilder,
     Globetrotter(super::globe::Setup),
     Quit,
@@ -41,6 +60,10 @@ impl MenuState {
             level,
             decks: [0, if cat.decks.len() > 1 { 1 } else { 0 }],
             globe: Default::default(),
+            resume: None,
+            resume_error: None,
+            resume_checked: false,
+            howto: Default::default(),
         }
     }
 }
@@ -110,6 +133,27 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
         .fixed_size([440.0, 0.0])
         .show(ctx, |ui| {
             ui.spacing_mut().item_spacing.y = 8.0;
+            if let Some((name, title)) = m.resume {
+                let b = egui::Button::new(
+                    RichText::new(format!("Continue your {title} game")).font(theme::bold(17.0)),
+                )
+                .fill(theme::egui_color(hex(0x1f5a7a)));
+                if ui
+                    .add_sized([ui.available_width(), 34.0], b)
+                    .on_hover_text("Resume the last game where you left it")
+                    .clicked()
+                {
+                    action = Some(MenuAction::Continue(name));
+                }
+                ui.separator();
+            }
+            if let Some(e) = &m.resume_error {
+                ui.label(
+                    RichText::new(format!("The last game could not be resumed: {e}"))
+                        .small()
+                        .color(theme::egui_color(theme::BAD)),
+                );
+            }
             ui.label(RichText::new("New game").font(theme::bold(20.0)));
             ui.horizontal(|ui| {
                 ui.selectable_value(
@@ -177,11 +221,19 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                 {
                     action = Some(MenuAction::DeckBuilder);
                 }
+                if ui
+                    .button("How to play")
+                    .on_hover_text("The rules of each game, section by section")
+                    .clicked()
+                {
+                    m.howto.open_at(0);
+                }
                 if ui.button("Quit").clicked() {
                     action = Some(MenuAction::Quit);
                 }
             });
         });
+    m.howto.ui(ctx);
     action
 }
 

@@ -5,7 +5,6 @@
 //! (engine state, AI thread, pacing) in [`game`]. Every move comes from the engine's legal
 //! commands ([`interact`]). `--screenshot` and `--bench-frames` runs ([`screenshot`]) render
 //! without a person, for tests and CI.
-mod ai_thread;
 mod app;
 mod catalog;
 mod deckbuilder;
@@ -14,6 +13,7 @@ mod game;
 mod gameover;
 mod globe;
 mod glyphs;
+mod howto;
 mod interact;
 mod labels;
 mod log;
@@ -109,6 +109,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     }
     match opts.start_screen() {
         StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
+        StartScreen::HowTo => app.menu.howto.open_at(0),
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
@@ -121,7 +122,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
             };
             if let Some(mut g) = g {
                 if let Some(sp) = opts.speed {
-                    g.speed = sp.clamp(0.25, 8.0);
+                    g.session.speed = sp.clamp(0.25, 8.0);
                 }
                 let inter = std::mem::take(&mut app.inter);
                 app.open(g, Screen::Table);
@@ -217,7 +218,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), String> {
                     .game
                     .as_ref()
                     .map(|g| {
-                        g.state
+                        g.state()
                             .cards
                             .iter()
                             .filter(|c| c.zone == crate::state::Zone::Ship)
@@ -251,15 +252,15 @@ fn hover_point(app: &App) -> Option<Vec2> {
     let g = app.game.as_ref()?;
     let panel = table::layout::panel_width(screen_width());
     let l = table::layout::Layout::compute(
-        &g.state,
+        g.state(),
         g.viewer,
         vec2(screen_width(), screen_height()),
         panel,
-        &g.legal,
+        g.legal(),
     );
     l.ships
         .iter()
-        .find(|(r, _)| g.state.inst(*r).owner != g.viewer)
+        .find(|(r, _)| g.state().inst(*r).owner != g.viewer)
         .or(l.ships.first())
         .map(|(_, r)| vec2(r.x + r.w / 2.0, r.y + r.h / 2.0))
 }

@@ -17,6 +17,8 @@ pub enum StartScreen {
     Linked,
     /// The table's system view (every asset as a globe).
     System,
+    /// The main menu with "How to play" open.
+    HowTo,
 }
 
 impl StartScreen {
@@ -31,8 +33,9 @@ impl StartScreen {
             "globetrotter-system" | "globe-system" => Ok(StartScreen::GlobeSystem),
             "linked" => Ok(StartScreen::Linked),
             "system" => Ok(StartScreen::System),
+            "howto" | "how-to-play" => Ok(StartScreen::HowTo),
             other => Err(format!(
-                "unknown screen `{other}` (menu, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
+                "unknown screen `{other}` (menu, howto, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
             )),
         }
     }

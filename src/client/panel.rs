@@ -18,6 +18,7 @@ pub enum PanelAction {
     Fire,
     Concede,
     Menu,
+    Undo,
 }
 
 pub fn show(
@@ -55,7 +56,7 @@ pub fn show(
 }
 
 fn header(ui: &mut egui::Ui, game: &Game) {
-    let st = &game.state;
+    let st = game.state();
     ui.horizontal(|ui| {
         ui.label(
             RichText::new("ORBITALS")
@@ -91,7 +92,7 @@ fn actions(
     inter: &mut Interaction,
     action: &mut Option<PanelAction>,
 ) {
-    let st = &game.state;
+    let st = game.state();
     if game.over() {
         ui.label(RichText::new("The game is over.").strong());
         return;
@@ -133,11 +134,11 @@ fn actions(
                 Sel::Project(_) => "Click a lit asset to build this project.",
             };
             ui.label(RichText::new(hint).small().weak());
-            let mut cmds: Vec<Command> = targets(st, sel, &game.legal)
+            let mut cmds: Vec<Command> = targets(st, sel, game.legal())
                 .into_iter()
                 .map(|(_, c)| c)
                 .collect();
-            cmds.extend(own_commands(sel, &game.legal));
+            cmds.extend(own_commands(sel, game.legal()));
             egui::ScrollArea::vertical()
                 .max_height(190.0)
                 .id_salt("sel-actions")
@@ -150,7 +151,8 @@ fn actions(
                         {
                             *action = Some(match c {
                                 Command::Combat { ship, target, .. } => {
-                                    match super::interact::combat_range(&game.legal, ship, target) {
+                                    match super::interact::combat_range(game.legal(), ship, target)
+                                    {
                                         Some((lo, hi)) => PanelAction::Aim(CombatDraft {
                                             ship,
                                             target,
@@ -181,7 +183,7 @@ fn actions(
             ui.label(RichText::new(phase_title(st.phase)).font(theme::bold(15.0)));
             ui.label(RichText::new(hint).small());
             let quick: Vec<Command> = game
-                .legal
+                .legal()
                 .iter()
                 .filter(|c| {
                     matches!(
@@ -228,7 +230,7 @@ fn combat_box(
     action: &mut Option<PanelAction>,
 ) {
     let Some(mut c) = inter.combat else { return };
-    let st = &game.state;
+    let st = game.state();
     ui.label(
         RichText::new(format!(
             "{} attacks {}",
@@ -298,14 +300,24 @@ fn options(
         .default_open(false)
         .show(ui, |ui| {
             ui.add(
-                egui::Slider::new(&mut game.speed, 0.25..=4.0)
+                egui::Slider::new(&mut game.session.speed, 0.25..=4.0)
                     .logarithmic(true)
                     .text("AI speed"),
             );
-            ui.checkbox(&mut game.auto_skip, "Skip phases with nothing to do");
+            ui.checkbox(
+                &mut game.session.auto_pass,
+                "Skip phases with nothing to do",
+            );
             ui.horizontal(|ui| {
                 if ui.button("Main menu").clicked() {
                     *action = Some(PanelAction::Menu);
+                }
+                if ui
+                    .add_enabled(game.session.can_undo(), egui::Button::new("Undo (Ctrl+Z)"))
+                    .on_hover_text("Take back your last move and the AI's replies to it")
+                    .clicked()
+                {
+                    *action = Some(PanelAction::Undo);
                 }
                 if game.is_human(game.viewer) && !game.over() {
                     if inter.confirm_concede {

@@ -164,7 +164,7 @@ pub fn demo_game(cat: &Catalog, seed: u64, skip_turns: u16, blocking: bool) -> O
         });
     }
     let mut g = Game::with_state(setup, s, &ev, blocking);
-    g.speed = 2.0;
+    g.session.speed = 2.0;
     Some(g)
 }
 
@@ -218,9 +218,9 @@ pub fn busy_game(cat: &Catalog, seed: u64, inter: &mut Interaction) -> Option<Ga
     let game = Game::with_state(setup, s, &ev, true);
     // Pick the ship with the most things to do.
     let most = game
-        .state
+        .state()
         .zone(PlayerId(0), Zone::Ship)
-        .map(|(r, _)| (targets(&game.state, Sel::Ship(r), &game.legal).len(), r))
+        .map(|(r, _)| (targets(game.state(), Sel::Ship(r), game.legal()).len(), r))
         .max();
     inter.sel = most.filter(|b| b.0 > 0).map(|b| Sel::Ship(b.1));
     Some(game)

@@ -166,19 +166,22 @@ impl CardDb {
             }
         };
         files.sort();
+        if files.is_empty() {
+            return Err(LoadErrors(vec![LoadError {
+                file: dir.to_path_buf(),
+                line: None,
+                column: None,
+                card: None,
+                field: None,
+                message: "no card files (*.yaml) in this directory".into(),
+            }]));
+        }
         let mut texts = Vec::new();
         let mut errors = Vec::new();
         for f in files {
-            match std::fs::read_to_string(&f) {
+            match crate::kit::guard::read_text(&f) {
                 Ok(t) => texts.push((f, t)),
-                Err(e) => errors.push(LoadError {
-                    file: f,
-                    line: None,
-                    column: None,
-                    card: None,
-                    field: None,
-                    message: format!("cannot read file: {e}"),
-                }),
+                Err(e) => errors.push(LoadError::guard(&f, e)),
             }
         }
         let sources: Vec<(&Path, &str)> = texts
@@ -200,6 +203,10 @@ impl CardDb {
         let mut b = Builder::default();
         for (path, text) in files {
             let src = Source { path, text };
+            if let Err(e) = crate::kit::guard::check_text(text) {
+                b.errors.push(LoadError::guard(path, e));
+                continue;
+            }
             if let Some(raw) = parse_file(&src, &mut b.errors) {
                 b.add_file(&src, raw);
             }

@@ -21,22 +21,16 @@ pub struct Deck {
 impl Deck {
     /// Reads and checks a deck file.
     pub fn load(path: &Path, db: &CardDb) -> Result<Deck, LoadErrors> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            LoadErrors(vec![LoadError {
-                file: path.to_path_buf(),
-                line: None,
-                column: None,
-                card: None,
-                field: None,
-                message: format!("cannot read deck: {e}"),
-            }])
-        })?;
+        let text = crate::kit::guard::read_text(path)
+            .map_err(|e| LoadErrors(vec![LoadError::guard(path, e)]))?;
         Self::parse(path, &text, db)
     }
 
     /// Parses and checks deck YAML text; `path` names it in messages.
     pub fn parse(path: &Path, text: &str, db: &CardDb) -> Result<Deck, LoadErrors> {
         let src = Source { path, text };
+        crate::kit::guard::check_text(text)
+            .map_err(|e| LoadErrors(vec![LoadError::guard(path, e)]))?;
         let raw: RawDeck =
             serde_yaml::from_str(text).map_err(|e| LoadErrors(vec![src.yaml_error(&e, None)]))?;
         Self::check(&src, &raw, db)
@@ -84,6 +78,19 @@ impl Deck {
         let mut cards = Vec::with_capacity(raw.cards.len());
         for (i, c) in raw.cards.iter().enumerate() {
             match db.lookup(c) {
+                Some(id) if db.card(id).asset().is_some_and(|a| a.homeworld) => {
+                    let line = list_line.and_then(|l| item_line(src.text, l, i));
+                    errors.push(LoadError {
+                        file: src.path.to_path_buf(),
+                        line,
+                        column: None,
+                        card: Some(c.clone()),
+                        field: Some(format!("cards[{i}]")),
+                        message: "a homeworld card cannot be one of the 30: a deck has exactly \
+                                  one homeworld, under `homeworld:` (O2)"
+                            .into(),
+                    });
+                }
                 Some(id) => cards.push(id),
                 None => {
                     let line = list_line.and_then(|l| item_line(src.text, l, i));
@@ -119,12 +126,47 @@ impl Deck {
     }
 }
 
-/// 1-based line of the `i`-th `- item` after the list key on line `list_line`.
+/// 1-based line of the `i`-th item of the list whose key is on line `list_line` (1-based): a
+/// block list (`- item` lines) or a flow list (`[a, b, …]`, possibly over several lines). Falls
+/// back to the key's own line, so that every problem has a line.
 fn item_line(text: &str, list_line: usize, i: usize) -> Option<usize> {
+    let key = text.lines().nth(list_line.checked_sub(1)?)?;
+    let after_key = key
+        .split_once(':')
+        .map(|(_, v)| v.trim_start())
+        .unwrap_or("");
+    if after_key.starts_with('[') {
+        // Flow list: count top-level commas from the `[` on.
+        let mut seen = 0usize;
+        let mut depth = 0i32;
+        let start = key.len() - after_key.len();
+        for (n, line) in text.lines().enumerate().skip(list_line - 1) {
+            let from = if n + 1 == list_line { start } else { 0 };
+            for ch in line[from..].chars() {
+                match ch {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth -= 1;
+                        if depth <= 0 {
+                            return Some(list_line);
+                        }
+                    }
+                    ',' if depth == 1 => seen += 1,
+                    '#' => break,
+                    _ => {}
+                }
+                if seen == i && depth == 1 && !ch.is_whitespace() && ch != ',' && ch != '[' {
+                    return Some(n + 1);
+                }
+            }
+        }
+        return Some(list_line);
+    }
     text.lines()
         .enumerate()
         .skip(list_line)
         .filter(|(_, l)| l.trim_start().starts_with("- "))
         .nth(i)
         .map(|(n, _)| n + 1)
+        .or(Some(list_line))
 }

@@ -18,7 +18,7 @@ pub const OPENING_HAND: usize = 5;
 
 /// A deck being edited. Card ids are kept as written, so an unknown id from a file stays in its
 /// slot and is reported there.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct DeckDraft {
     pub name: String,
     /// Card id of the homeworld; empty when none is chosen.
@@ -27,6 +27,30 @@ pub struct DeckDraft {
     pub cards: Vec<String>,
     /// Comment lines at the top of the file (each starting with `#`), kept when saving.
     pub header: String,
+    /// The text the draft was opened from (empty for a new deck). Saving patches only what
+    /// was edited into it, so every other line — comments included — is kept as written.
+    pub source: String,
+}
+
+/// Two drafts are equal when they hold the same deck (name, homeworld, cards, header),
+/// whatever text they were opened from.
+impl PartialEq for DeckDraft {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.name, &self.homeworld, &self.cards, &self.header)
+            == (&o.name, &o.homeworld, &o.cards, &o.header)
+    }
+}
+impl Eq for DeckDraft {}
+
+/// The deck fields as written, each scalar kept as its text (`1e3`, `0x1F` stay so).
+#[derive(Deserialize)]
+struct TextDeck {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    homeworld: Option<String>,
+    #[serde(default)]
+    cards: Option<Vec<String>>,
 }
 
 /// A deck file read leniently: the draft, plus notes on what could not be kept.
@@ -100,6 +124,7 @@ impl DeckDraft {
             homeworld,
             cards: Vec::new(),
             header: String::new(),
+            source: String::new(),
         }
     }
 
@@ -110,6 +135,7 @@ impl DeckDraft {
             homeworld: db.card(deck.homeworld).id.clone(),
             cards: deck.cards.iter().map(|c| db.card(*c).id.clone()).collect(),
             header: String::new(),
+            source: String::new(),
         }
     }
 
@@ -127,19 +153,30 @@ impl DeckDraft {
         }
         let loose: LooseDeck =
             serde_yaml::from_str(text).map_err(|e| format!("not a deck file: {e}"))?;
-        let name = loose.name.as_ref().and_then(scalar).unwrap_or_default();
-        let homeworld = loose
-            .homeworld
-            .as_ref()
-            .and_then(scalar)
-            .unwrap_or_default();
-        let mut cards = Vec::new();
-        for (i, v) in loose.cards.unwrap_or_default().iter().enumerate() {
-            match scalar(v) {
-                Some(s) => cards.push(s),
-                None => notes.push(format!("cards[{i}] is not a card id; it was left out")),
+        // Scalars as written where the file allows it: `1e3` stays `1e3`, not `1000.0`.
+        let (name, homeworld, cards) = match serde_yaml::from_str::<TextDeck>(text) {
+            Ok(t) => (
+                t.name.unwrap_or_default(),
+                t.homeworld.unwrap_or_default(),
+                t.cards.unwrap_or_default(),
+            ),
+            Err(_) => {
+                let name = loose.name.as_ref().and_then(scalar).unwrap_or_default();
+                let homeworld = loose
+                    .homeworld
+                    .as_ref()
+                    .and_then(scalar)
+                    .unwrap_or_default();
+                let mut cards = Vec::new();
+                for (i, v) in loose.cards.unwrap_or_default().iter().enumerate() {
+                    match scalar(v) {
+                        Some(s) => cards.push(s),
+                        None => notes.push(format!("cards[{i}] is not a card id; it was left out")),
+                    }
+                }
+                (name, homeworld, cards)
             }
-        }
+        };
         let header = text
             .lines()
             .take_while(|l| l.trim_start().starts_with('#'))
@@ -151,6 +188,7 @@ impl DeckDraft {
                 homeworld,
                 cards,
                 header,
+                source: text.to_string(),
             },
             notes,
         })
@@ -165,11 +203,73 @@ impl DeckDraft {
 
     /// The deck as YAML in the format [`Deck::parse`] reads: the header comments, then `name`,
     /// `homeworld` and `cards` (top card first).
+    ///
+    /// A draft opened from a file keeps that file's text: only the lines of what was edited
+    /// (the `name:` line, the `homeworld:` line, the `cards:` block) are rewritten.
     pub fn to_yaml(&self) -> String {
+        if !self.source.is_empty() {
+            if let Some(text) = self.patch_source() {
+                return text;
+            }
+        }
+        self.fresh_yaml()
+    }
+
+    /// The source text with the edited parts replaced; `None` when the source cannot be
+    /// patched (then the whole file is written afresh).
+    fn patch_source(&self) -> Option<String> {
+        let before = DeckDraft::from_yaml(&self.source).ok()?.draft;
+        let mut lines: Vec<String> = self.source.lines().map(str::to_string).collect();
+        let top = |lines: &[String], key: &str| {
+            lines.iter().position(|l| l.starts_with(&format!("{key}:")))
+        };
+        for (key, old, new) in [
+            ("name", &before.name, &self.name),
+            ("homeworld", &before.homeworld, &self.homeworld),
+        ] {
+            if old != new {
+                let line = format!("{key}: {}", quote(new));
+                match top(&lines, key) {
+                    // A value spread over several lines cannot be replaced line by line.
+                    Some(i) if lines.get(i + 1).is_none_or(|n| !n.starts_with(' ')) => {
+                        lines[i] = line
+                    }
+                    Some(_) => return None,
+                    None => lines.push(line),
+                }
+            }
+        }
+        if before.cards != self.cards {
+            let block = self.cards_yaml();
+            let block: Vec<String> = block.lines().map(str::to_string).collect();
+            match top(&lines, "cards") {
+                Some(i) => {
+                    let mut end = i + 1;
+                    while end < lines.len() {
+                        let l = &lines[end];
+                        let inside = l.is_empty() || l.starts_with(' ') || l.starts_with('-');
+                        if !inside {
+                            break;
+                        }
+                        end += 1;
+                    }
+                    // Blank lines closing the block stay.
+                    while end > i + 1 && lines[end - 1].trim().is_empty() {
+                        end -= 1;
+                    }
+                    lines.splice(i..end, block);
+                }
+                None => lines.extend(block),
+            }
+        }
+        let mut text = lines.join("\n");
+        text.push('\n');
+        Some(text)
+    }
+
+    /// `cards:` and its items, with the opening-hand notes.
+    fn cards_yaml(&self) -> String {
         let mut s = String::new();
-        s.push_str(&self.header);
-        s.push_str(&format!("name: {}\n", quote(&self.name)));
-        s.push_str(&format!("homeworld: {}\n", quote(&self.homeworld)));
         if self.cards.is_empty() {
             s.push_str("cards: []\n");
             return s;
@@ -183,6 +283,16 @@ impl DeckDraft {
             }
             s.push_str(&format!("  - {}\n", quote(c)));
         }
+        s
+    }
+
+    /// The whole file written afresh: header comments, `name`, `homeworld`, `cards`.
+    fn fresh_yaml(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&self.header);
+        s.push_str(&format!("name: {}\n", quote(&self.name)));
+        s.push_str(&format!("homeworld: {}\n", quote(&self.homeworld)));
+        s.push_str(&self.cards_yaml());
         s
     }
 

@@ -24,12 +24,40 @@ impl fmt::Display for LoadError {
         }
         write!(f, ":")?;
         if let Some(card) = &self.card {
-            write!(f, " card `{card}`,")?;
+            write!(f, " card `{}`,", escape_controls(card))?;
         }
         if let Some(field) = &self.field {
-            write!(f, " field `{field}`:")?;
+            write!(f, " field `{}`:", escape_controls(field))?;
         }
-        write!(f, " {}", self.message)
+        write!(f, " {}", escape_controls(&self.message))
+    }
+}
+
+/// Echoed text with control characters escaped (`\u{1b}`), so a hostile id cannot drive
+/// the terminal.
+pub fn escape_controls(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+impl LoadError {
+    /// A guard's refusal of a file (see [`crate::kit::guard`]).
+    pub fn guard(file: &Path, e: crate::kit::guard::GuardError) -> LoadError {
+        LoadError {
+            file: file.to_path_buf(),
+            line: e.line,
+            column: None,
+            card: None,
+            field: None,
+            message: e.message,
+        }
     }
 }
 
@@ -129,6 +157,7 @@ impl<'a> Source<'a> {
             Some(i) => msg[..i].to_string(),
             None => msg,
         };
+        let msg = plain_types(&msg);
         let field = extract_field(&msg);
         let (line, column) = match e.location() {
             Some(l) => (Some(l.line()), Some(l.column())),
@@ -139,13 +168,51 @@ impl<'a> Source<'a> {
         };
         LoadError {
             file: self.path.to_path_buf(),
-            line,
+            // A problem of the whole document (wrong type at the top) is about its first line.
+            line: line.or(Some(1)),
             column,
             card: card.map(str::to_string),
             field,
             message: msg,
         }
     }
+}
+
+/// Replaces the parser's Rust type names with what a card or deck author writes.
+pub fn plain_types(msg: &str) -> String {
+    const NAMES: [(&str, &str); 12] = [
+        (
+            "struct RawCardFile",
+            "a card file (`spacecraft:`, `assets:`, `upgrades:` lists)",
+        ),
+        (
+            "struct RawSpacecraft",
+            "a spacecraft entry (`id:`, `name:`, … fields)",
+        ),
+        (
+            "struct RawAsset",
+            "an asset entry (`id:`, `name:`, … fields)",
+        ),
+        (
+            "struct RawUpgrade",
+            "an upgrade entry (`id:`, `name:`, … fields)",
+        ),
+        ("struct RawDeck", "a deck (`name:`, `homeworld:`, `cards:`)"),
+        ("struct RawAbility", "an ability (`effect:` and its fields)"),
+        ("struct ", "a mapping "),
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number from 0 to 18446744073709551615"),
+        ("i64", "a whole number"),
+    ];
+    let mut out = msg.to_string();
+    for (rust, plain) in NAMES {
+        for lead in ["expected ", "expected a ", "expected an "] {
+            out = out.replace(&format!("{lead}{rust}"), &format!("expected {plain}"));
+        }
+    }
+    out
 }
 
 /// Pulls a field name out of a serde message: "unknown field `x`", "missing field `x`", or a

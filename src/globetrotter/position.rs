@@ -10,7 +10,7 @@
 use super::notation::{format_outcome, parse_player};
 use super::state::{
     Building, Config, Drill, Loc, OrbitRover, Phase, PlanetId, Rover, Space, State, Structure,
-    MAX_HP,
+    MAX_HP, TREASURY_CAP,
 };
 use crate::globe::{Board, FaceId};
 use crate::ids::PlayerId;
@@ -104,6 +104,9 @@ fn owner_hp_facing(words: &[&str], what: &str) -> Result<(PlayerId, u8, Option<u
             .and_then(|v| v.parse::<u8>().ok())
             .ok_or_else(|| format!("`{what}`: `{k}` needs a number"))?;
         match k {
+            "hp" if !(1..=MAX_HP).contains(&v) => {
+                return Err(format!("`{what}`: hp {v} is not 1 to {MAX_HP}"))
+            }
             "hp" => hp = v,
             "facing" => facing = Some(v),
             _ => return Err(format!("`{what}`: unknown `{k}` (hp, facing)")),
@@ -224,6 +227,21 @@ impl Position {
         if self.turn == 0 || self.actions == 0 {
             errs.push("turn and actions start at 1".into());
         }
+        // A turn has its own point plus at most a full Treasury spent (G8, G9).
+        let most = 1 + TREASURY_CAP;
+        if self.actions > most {
+            errs.push(format!(
+                "actions: {} is more than a turn can hold (1 + {TREASURY_CAP} from the \
+                 Treasury = {most}) (G9)",
+                self.actions
+            ));
+        }
+        if self.turn > config.turn_limit {
+            errs.push(format!(
+                "turn: {} is above the turn limit {} (G10)",
+                self.turn, config.turn_limit
+            ));
+        }
         if self.players.len() > config.players as usize {
             errs.push(format!("{} players listed", self.players.len()));
         }
@@ -236,6 +254,13 @@ impl Position {
             let ps = &mut s.players[i];
             ps.lost = pp.lost;
             ps.treasury = pp.treasury;
+            if pp.treasury > TREASURY_CAP {
+                errs.push(format!(
+                    "p{}: treasury: {} is above the Treasury's {TREASURY_CAP} points (G8)",
+                    i + 1,
+                    pp.treasury
+                ));
+            }
             match parse_drill(&pp.drill) {
                 Ok(d) => ps.drill = d,
                 Err(e) => errs.push(format!("p{}: {e}", i + 1)),

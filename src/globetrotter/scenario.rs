@@ -11,7 +11,6 @@ use super::setup::{check_config, start};
 use super::state::{Config, State, DEFAULT_TURN_LIMIT};
 use super::Event;
 use crate::kit::scenario::Run;
-use crate::kit::ScenarioSpec;
 pub use crate::kit::{Expect, ScenarioError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -33,53 +32,24 @@ fn one() -> u8 {
     1
 }
 
-/// A Globetrotter scenario file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    /// Must be `globetrotter`.
-    pub game: String,
-    #[serde(default)]
-    pub seed: u64,
-    /// Forced d6 results, used before the RNG (the roll-off uses them first in a fresh setup).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
-    #[serde(default = "two")]
-    pub players: u8,
-    #[serde(default = "one")]
-    pub planets: u8,
-    #[serde(default)]
-    pub variant: Variant,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_limit: Option<u16>,
-    /// A full position; without one the game starts fresh (roll-off, then `place` commands).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<Position>,
-    /// One command per line; `#` starts a comment.
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
-}
-
-impl ScenarioSpec for ScenarioFile {
-    fn game(&self) -> &str {
-        &self.game
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn commands(&self) -> &str {
-        &self.commands
-    }
-    fn expect(&self) -> Option<&Expect> {
-        self.expect.as_ref()
-    }
-    fn set_commands(&mut self, commands: String) {
-        self.commands = commands;
-    }
-    fn set_expect(&mut self, expect: Option<Expect>) {
-        self.expect = expect;
+crate::scenario_file! {
+    /// A Globetrotter scenario file.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ScenarioFile {
+        /// Forced d6 results, used before the RNG (the roll-off uses them first in a fresh setup).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub dice: Vec<u8>,
+        #[serde(default = "two")]
+        pub players: u8,
+        #[serde(default = "one")]
+        pub planets: u8,
+        #[serde(default)]
+        pub variant: Variant,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub turn_limit: Option<u16>,
+        /// A full position; without one the game starts fresh (roll-off, then `place` commands).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub position: Option<Position>,
     }
 }
 
@@ -101,6 +71,7 @@ impl ScenarioFile {
             position: None,
             commands: String::new(),
             expect: None,
+            save: None,
         }
     }
 

@@ -21,6 +21,23 @@ pub struct Expect {
     /// A part of the printed state that must match (mappings by key, lists item by item).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<Value>,
+    /// Replays: how many commands the file plays (a cut file plays fewer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commands: Option<usize>,
+    /// Replays: [`state_hash`] of the final printed state (an edited file ends elsewhere).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state_hash: Option<String>,
+}
+
+/// A stable fingerprint of a printed state: FNV-1a (64 bits) of its YAML text, in hex.
+pub fn state_hash(view: &Value) -> String {
+    let text = serde_yaml::to_string(view).unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 impl Expect {

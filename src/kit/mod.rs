@@ -6,12 +6,16 @@
 //! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
 //! ([`Expect`]). See `docs/architecture.md`.
 pub mod expect;
+pub mod guard;
 pub mod outcome;
 pub mod play;
 pub mod ruleset;
+pub mod save;
 pub mod scenario;
 pub mod series;
+pub mod session;
 pub mod summary;
+pub mod worker;
 
 pub use expect::Expect;
 pub use outcome::Outcome;

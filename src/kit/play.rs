@@ -75,7 +75,7 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
                 index: commands.len(),
                 command: state.format_command(labels, &cmd),
                 rule: e.rule(),
-                message: e.to_string(),
+                message: state.describe_error(labels, &e),
                 position: serde_yaml::to_string(&state.view(labels)).unwrap_or_default(),
             }));
         }

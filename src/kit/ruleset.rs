@@ -6,6 +6,7 @@
 //! what happened as events. Agents see the game through the [`Game`] super-trait
 //! (determinization for hidden information and dice), so a ruleset is also playable by the
 //! random, greedy and MCTS agents as soon as it has a [`crate::agent::game::Heuristic`].
+use super::save::SaveInfo;
 use super::{Expect, Outcome};
 use crate::agent::game::{Game, Heuristic};
 use crate::agent::{Agent, AgentSpec};
@@ -50,6 +51,89 @@ pub trait ScenarioSpec: Serialize + DeserializeOwned + Clone + Debug + Send + Sy
     fn set_commands(&mut self, commands: String);
     /// Replaces the expectations (a replay expects the outcome it reached).
     fn set_expect(&mut self, expect: Option<Expect>);
+    /// The `save:` block of a save file (seats), if any.
+    fn save(&self) -> Option<&SaveInfo>;
+    fn set_save(&mut self, save: Option<SaveInfo>);
+}
+
+/// Implements [`ScenarioSpec`] for a scenario file struct with the fields `game: String`,
+/// `seed: u64`, `commands: String`, `expect: Option<Expect>` and `save: Option<SaveInfo>`.
+#[macro_export]
+macro_rules! impl_scenario_spec {
+    ($file:ty) => {
+        impl $crate::kit::ScenarioSpec for $file {
+            fn game(&self) -> &str {
+                &self.game
+            }
+            fn seed(&self) -> u64 {
+                self.seed
+            }
+            fn commands(&self) -> &str {
+                &self.commands
+            }
+            fn expect(&self) -> Option<&$crate::kit::Expect> {
+                self.expect.as_ref()
+            }
+            fn set_commands(&mut self, commands: String) {
+                self.commands = commands;
+            }
+            fn set_expect(&mut self, expect: Option<$crate::kit::Expect>) {
+                self.expect = expect;
+            }
+            fn save(&self) -> Option<&$crate::kit::save::SaveInfo> {
+                self.save.as_ref()
+            }
+            fn set_save(&mut self, save: Option<$crate::kit::save::SaveInfo>) {
+                self.save = save;
+            }
+        }
+    };
+}
+
+/// Declares a game's scenario file struct: the keys every game shares (`game`, `seed`, then
+/// the game's own fields, then `commands`, `expect`, `save`), with unknown keys rejected, and
+/// its [`ScenarioSpec`] impl. Derives are the caller's (serde's `Serialize` and `Deserialize`
+/// among them). An absent `game:` key reads as empty and means the card game.
+///
+/// ```ignore
+/// orbitals::scenario_file! {
+///     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+///     pub struct ScenarioFile {
+///         #[serde(default)]
+///         pub players: u8,
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! scenario_file {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $(#[$fmeta:meta])* pub $field:ident : $ty:ty ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            /// Which game the file is for (absent: the card game).
+            #[serde(default)]
+            pub game: String,
+            /// The seed of the game's generator.
+            #[serde(default)]
+            pub seed: u64,
+            $( $(#[$fmeta])* pub $field: $ty, )*
+            /// One command per line; `#` starts a comment.
+            #[serde(default)]
+            pub commands: String,
+            /// What must hold after the commands.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub expect: Option<$crate::kit::Expect>,
+            /// Who sits where, in a save file.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub save: Option<$crate::kit::save::SaveInfo>,
+        }
+        $crate::impl_scenario_spec!($name);
+    };
 }
 
 /// A game's rules. Implemented once per game, on its state type.
@@ -92,6 +176,11 @@ pub trait Ruleset: Game + Sized + 'static {
     fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;
     fn format_command(&self, labels: &Self::Labels, command: &Self::Move) -> String;
     fn format_event(&self, labels: &Self::Labels, event: &Self::Event) -> String;
+    /// A rule error as players read it, naming pieces as the notation does (the card game:
+    /// handle and card name). By default the error's own text.
+    fn describe_error(&self, _labels: &Self::Labels, error: &Self::Error) -> String {
+        error.to_string()
+    }
     /// The printed position (scenario reports, `expect: state:`), as YAML.
     fn view(&self, labels: &Self::Labels) -> serde_yaml::Value;
     /// The agent a spec names, for this game (its heuristic; presets from the one table in

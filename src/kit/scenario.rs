@@ -93,17 +93,39 @@ fn io_error(path: &Path, e: impl std::fmt::Display) -> ScenarioError {
     }
 }
 
+/// A guard's refusal as a scenario error: located when it has a line.
+pub fn guard_error(path: &Path, e: super::guard::GuardError) -> ScenarioError {
+    match e.line {
+        Some(line) => ScenarioError::Yaml {
+            file: path.into(),
+            line,
+            message: e.message,
+        },
+        None => io_error(path, e.message),
+    }
+}
+
 /// Reads a scenario file's text as ruleset `R`'s file, with located YAML errors.
 pub fn parse<R: Ruleset>(path: &Path, text: &str) -> Result<R::Scenario, ScenarioError> {
+    super::guard::check_text(text).map_err(|e| guard_error(path, e))?;
     let file: R::Scenario = serde_yaml::from_str(text).map_err(|e| ScenarioError::Yaml {
         file: path.into(),
-        line: e.location().map(|l| l.line()).unwrap_or(0),
+        // Errors about the whole document carry no location: they are about its first line.
+        line: e.location().map(|l| l.line()).unwrap_or(1),
         message: e.to_string(),
     })?;
-    if file.game() != R::NAME {
+    // An absent `game:` key means the card game (as in `game_of`).
+    let game = match file.game() {
+        "" => "orbitals",
+        g => g,
+    };
+    if game != R::NAME {
         return Err(ScenarioError::Setup {
             file: path.into(),
-            problems: vec![format!("game `{}` is not {}", file.game(), R::NAME)],
+            problems: super::guard::locate_problems(
+                text,
+                vec![format!("game: `{game}` is not {}", R::NAME)],
+            ),
         });
     }
     Ok(file)
@@ -121,7 +143,7 @@ pub fn prepare<R: Ruleset>(
     let (state, labels) =
         R::from_scenario(&file, &source, &mut events).map_err(|problems| ScenarioError::Setup {
             file: path.into(),
-            problems,
+            problems: super::guard::locate_problems(text, problems),
         })?;
     let lines = command_lines(text, file.commands());
     Ok(Loaded {
@@ -136,7 +158,7 @@ pub fn prepare<R: Ruleset>(
 
 /// Reads, checks and sets up a scenario file of ruleset `R`.
 pub fn load<R: Ruleset>(path: &Path) -> Result<Loaded<R>, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
+    let text = super::guard::read_text(path).map_err(|e| guard_error(path, e))?;
     let file = parse::<R>(path, &text)?;
     prepare(path, &text, file)
 }
@@ -148,7 +170,8 @@ pub fn command_lines(text: &str, commands: &str) -> Vec<(usize, String)> {
         .lines()
         .position(|l| l.starts_with("commands:"))
         .map(|i| i + 2)
-        .unwrap_or(0);
+        // Without a `commands:` line at the margin, count from the top: never line 0.
+        .unwrap_or(1);
     commands
         .lines()
         .enumerate()
@@ -200,7 +223,7 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
                 line,
                 text,
                 rule: error.rule(),
-                message: error.to_string(),
+                message: state.describe_error(&labels, &error),
             });
         }
         state.apply_into(cmd, &mut events);
@@ -234,6 +257,24 @@ pub fn check<R: Ruleset>(exp: &Expect, run: &Run<R>) -> Vec<String> {
         &lines,
         Ok(run.state.view(&run.labels)),
     );
+    if let Some(n) = exp.commands {
+        if run.applied != n {
+            failures.push(format!(
+                "commands: the file plays {} command(s), the replay recorded {n}: it was cut or \
+                 edited",
+                run.applied
+            ));
+        }
+    }
+    if let Some(h) = &exp.state_hash {
+        let got = super::expect::state_hash(&run.state.view(&run.labels));
+        if *h != got {
+            failures.push(format!(
+                "state_hash: the final position ({got}) is not the recorded one ({h}): the \
+                 replay was edited"
+            ));
+        }
+    }
     if !failures.is_empty() && !exp.events.is_empty() {
         failures.push(format!("events were:\n    {}", lines.join("\n    ")));
     }
@@ -273,6 +314,28 @@ pub fn replay_yaml<R: Ruleset>(setup: &R::Scenario, commands: &[String], outcome
     file.set_commands(text);
     file.set_expect(Some(Expect {
         outcome: Some(outcome.to_string()),
+        commands: Some(commands.len()),
+        ..Expect::default()
+    }));
+    serde_yaml::to_string(&file).unwrap_or_else(|e| format!("# cannot write replay: {e}\n"))
+}
+
+/// [`replay_yaml`] that also records the final position's [`super::expect::state_hash`], so a
+/// runner detects an edited replay as well as a cut one.
+pub fn replay_yaml_final<R: Ruleset>(
+    setup: &R::Scenario,
+    commands: &[String],
+    final_state: &R,
+    labels: &R::Labels,
+) -> String {
+    let mut file = setup.clone();
+    let mut text = commands.join("\n");
+    text.push('\n');
+    file.set_commands(text);
+    file.set_expect(Some(Expect {
+        outcome: Some(final_state.outcome().notation()),
+        commands: Some(commands.len()),
+        state_hash: Some(super::expect::state_hash(&final_state.view(labels))),
         ..Expect::default()
     }));
     serde_yaml::to_string(&file).unwrap_or_else(|e| format!("# cannot write replay: {e}\n"))

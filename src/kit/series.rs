@@ -8,7 +8,7 @@
 //! the scenario a replay starts from.
 use super::play::{play_game, GameRecord, IllegalMove};
 use super::ruleset::Ruleset;
-use super::scenario::replay_yaml;
+use super::scenario::replay_yaml_final;
 use super::summary::GameResult;
 use super::Outcome;
 use crate::agent::AgentSpec;
@@ -88,7 +88,7 @@ impl<R: Ruleset> SeriesGame<R> {
             .iter()
             .map(|c| start.format_command(&self.labels, c))
             .collect();
-        replay_yaml::<R>(scenario, &lines, &self.record.outcome.notation())
+        replay_yaml_final::<R>(scenario, &lines, &self.record.final_state, &self.labels)
     }
 }
 

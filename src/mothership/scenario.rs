@@ -8,34 +8,27 @@ use super::setup::{empty, new_game, pods_of, reserve_for};
 use super::state::{Loc, Phase, Player, Ship, ShipStatus, Slot, State, Unit, SHOTS};
 use super::stats::{stats, Kind};
 use super::tide::{Tide, TideDeck};
-use crate::kit::Expect;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// A scenario file.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    pub game: String,
-    #[serde(default)]
-    pub seed: u64,
-    #[serde(default = "two")]
-    pub players: u8,
-    /// A built-in map (`duel`, `sector`); default by player count (M1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub map: Option<String>,
-    /// Inline terrain rows instead of a built-in map (no ore unless the position lists it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub terrain: Option<Vec<String>>,
-    /// The next tide cards in order (forced, M3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tides: Option<Vec<Tide>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<PositionSpec>,
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
+crate::scenario_file! {
+    /// A scenario file.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    pub struct Scenario {
+        #[serde(default = "two")]
+        pub players: u8,
+        /// A built-in map (`duel`, `sector`); default by player count (M1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub map: Option<String>,
+        /// Inline terrain rows instead of a built-in map (no ore unless the position lists it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub terrain: Option<Vec<String>>,
+        /// The next tide cards in order (forced, M3).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tides: Option<Vec<Tide>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub position: Option<PositionSpec>,
+    }
 }
 
 fn two() -> u8 {
@@ -55,6 +48,7 @@ impl Scenario {
             position: None,
             commands: String::new(),
             expect: None,
+            save: None,
         }
     }
 }
@@ -154,27 +148,6 @@ pub struct UnitSpec {
 
 fn shots() -> u8 {
     SHOTS
-}
-
-impl crate::kit::ScenarioSpec for Scenario {
-    fn game(&self) -> &str {
-        &self.game
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn commands(&self) -> &str {
-        &self.commands
-    }
-    fn expect(&self) -> Option<&Expect> {
-        self.expect.as_ref()
-    }
-    fn set_commands(&mut self, commands: String) {
-        self.commands = commands;
-    }
-    fn set_expect(&mut self, expect: Option<Expect>) {
-        self.expect = expect;
-    }
 }
 
 fn seat(t: &str, n: usize, field: &str, p: &mut Vec<String>) -> Seat {

@@ -144,9 +144,9 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             a.host = NONE;
             a.damage = 0;
             a.points = 0;
-            // A new asset cannot act in the turn it arrives. O28 (docs/rules/orbitals.md) lets it
-            // act at once: the two differ.
-            a.flags = flag::TAPPED;
+            // O28: a new asset enters untapped and may act at once, even contribute in this
+            // same Construction phase.
+            a.flags = 0;
             ev.push(Event::AssetEntered { asset: project });
         }
     }

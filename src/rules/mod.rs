@@ -18,7 +18,7 @@ pub use event::{Event, EventSink, LossReason};
 use crate::data::{CardDb, Deck};
 use crate::maneuver::{bombard, burn, combat, refit, scuttle};
 use crate::phase::{self, construction, repair, research};
-use crate::state::{Outcome, Phase, State};
+use crate::state::{Outcome, Phase, State, MAX_TURN_COMMANDS};
 use std::sync::Arc;
 
 /// A fresh game (O3) with its first turn started.
@@ -74,6 +74,25 @@ pub fn apply(s: &mut State, cmd: Command) -> Vec<Event> {
 
 /// Applies a validated command, writing events into `ev` (use `&mut ()` to drop them).
 pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
+    let turn = s.turn;
+    apply_command(s, cmd, ev);
+    if s.turn == turn && s.outcome == Outcome::Ongoing {
+        s.turn_commands = s.turn_commands.saturating_add(1);
+        if s.turn_commands >= MAX_TURN_COMMANDS {
+            // O30: a runaway turn ends as if the player passed every remaining phase.
+            while s.turn == turn && s.outcome == Outcome::Ongoing {
+                phase::pass(s, ev);
+            }
+        }
+    }
+    debug_assert!(
+        s.invariant_violations().is_empty(),
+        "after {cmd:?}: {:?}",
+        s.invariant_violations()
+    );
+}
+
+fn apply_command(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
     match cmd {
         Command::Pass => phase::pass(s, ev),
         Command::Concede { player } => {

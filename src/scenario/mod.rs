@@ -13,7 +13,7 @@ pub use position::Position;
 
 use crate::data::raw::RawDeck;
 use crate::data::{CardDb, Deck, LoadErrors};
-use crate::kit::{self, ScenarioSpec, SourceFile};
+use crate::kit::{self, SourceFile};
 use crate::rules::{self, Event};
 use crate::state::State;
 use serde::{Deserialize, Serialize};
@@ -45,29 +45,21 @@ fn default_game() -> String {
     ruleset::NAME.into()
 }
 
-/// A scenario or replay file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    #[serde(default = "default_game")]
-    pub game: String,
-    /// Card directory, relative to the scenario file; by default the nearest `cards/` found in
-    /// the scenario's directory or above it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards: Option<String>,
-    #[serde(default)]
-    pub seed: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_limit: Option<u16>,
-    /// Forced dice results, used before the RNG.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
-    pub setup: Setup,
-    /// One command per line; `#` starts a comment.
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
+crate::scenario_file! {
+    /// A scenario or replay file.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ScenarioFile {
+        /// Card directory, relative to the scenario file; by default the nearest `cards/` found in
+        /// the scenario's directory or above it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cards: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub turn_limit: Option<u16>,
+        /// Forced dice results, used before the RNG.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub dice: Vec<u8>,
+        pub setup: Setup,
+    }
 }
 
 fn find_cards_dir(start: &Path) -> Option<PathBuf> {
@@ -82,27 +74,6 @@ fn find_cards_dir(start: &Path) -> Option<PathBuf> {
         .ancestors()
         .map(|a| a.join("cards"))
         .find(|c| c.is_dir())
-}
-
-impl ScenarioSpec for ScenarioFile {
-    fn game(&self) -> &str {
-        &self.game
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn commands(&self) -> &str {
-        &self.commands
-    }
-    fn expect(&self) -> Option<&Expect> {
-        self.expect.as_ref()
-    }
-    fn set_commands(&mut self, commands: String) {
-        self.commands = commands;
-    }
-    fn set_expect(&mut self, expect: Option<Expect>) {
-        self.expect = expect;
-    }
 }
 
 impl ScenarioFile {
@@ -156,9 +127,7 @@ impl ScenarioFile {
                 if !problems.is_empty() {
                     return Err(problems);
                 }
-                if checked.is_empty() {
-                    return Err(vec!["`decks` is empty".into()]);
-                }
+                crate::state::setup::check_capacity(&checked).map_err(|e| vec![e])?;
                 let mut s = State::from_decks(db.clone(), &checked, self.seed);
                 if let Some(l) = self.turn_limit {
                     s.turn_limit = l;
@@ -173,11 +142,20 @@ impl ScenarioFile {
                 if let Some(l) = self.turn_limit {
                     s.turn_limit = l;
                 }
+                if s.turn > s.turn_limit {
+                    return Err(vec![format!(
+                        "position: turn: {} is above the turn limit {} (O25)",
+                        s.turn, s.turn_limit
+                    )]);
+                }
                 s.forced_dice = self.dice.iter().copied().collect();
                 (s, h)
             }
             _ => return Err(vec!["give exactly one of `decks` or `position`".into()]),
         };
+        if self.turn_limit == Some(0) {
+            return Err(vec!["turn_limit: must be at least 1 (O25)".into()]);
+        }
         if let Some(bad) = state.forced_dice.iter().find(|d| !(1..=6).contains(*d)) {
             return Err(vec![format!("dice: {bad} is not a d6 result")]);
         }
@@ -222,6 +200,7 @@ impl ScenarioFile {
             },
             commands: String::new(),
             expect: None,
+            save: None,
         }
     }
 }

@@ -262,3 +262,32 @@ pub fn format_event(e: &Event, h: &Handles) -> String {
         Event::GameOver { outcome } => format!("game over {}", format_outcome(outcome)),
     }
 }
+
+/// A rule error as players read it: every card the error names by its table index
+/// (`CardRef(3)`) is written as its handle and card name (`` `p1.3` (Wasp) ``).
+pub fn describe_error(s: &crate::state::State, h: &Handles, e: &crate::rules::RuleError) -> String {
+    let text = e.to_string();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("CardRef(") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + "CardRef(".len()..];
+        let digits = after.find(')').map(|j| &after[..j]);
+        match digits.and_then(|d| d.parse::<u8>().ok().map(|n| (d, n))) {
+            Some((d, n)) => {
+                let r = crate::ids::CardRef(n);
+                match s.get(r) {
+                    Some(_) => out.push_str(&format!("`{}` ({})", h.name(r), s.card_of(r).name)),
+                    None => out.push_str(&format!("card #{n}")),
+                }
+                rest = &after[d.len() + 1..];
+            }
+            None => {
+                out.push_str("CardRef(");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}

@@ -4,8 +4,9 @@
 use super::handles::Handles;
 use super::notation::parse_player;
 use crate::data::CardDb;
+use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
-use crate::state::{flag, Inst, Outcome, Phase, State, Zone, NONE};
+use crate::state::{flag, Inst, Outcome, Phase, State, Zone, MAX_CARDS, MAX_PLAYERS, NONE};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -183,8 +184,13 @@ impl Build<'_> {
             self.errors.push(format!("{p}: unknown card `{card}`"));
             return None;
         };
-        if self.s.cards.len() >= NONE as usize {
-            self.errors.push("too many cards in the position".into());
+        if self.s.cards.len() >= MAX_CARDS {
+            if self.s.cards.len() == MAX_CARDS {
+                self.errors.push(format!(
+                    "players: more than {MAX_CARDS} cards in the position (O29)"
+                ));
+                self.s.cards.push(Inst::new(id, p, zone));
+            }
             return None;
         }
         let r = CardRef(self.s.cards.len() as u8);
@@ -211,6 +217,134 @@ impl Build<'_> {
     }
 }
 
+impl Build<'_> {
+    /// A project must be a card that can be built where it lies (O21): an asset project is a
+    /// non-homeworld asset card; a project on an asset is a spacecraft the asset has a factory
+    /// for, or an upgrade. Only a finished spacecraft waiting for population (O22) may hold its
+    /// full cost in points.
+    fn check_project(&mut self, r: CardRef) {
+        let inst = *self.s.inst(r);
+        let card = self.s.card_of(r);
+        let name = self.h.name(r);
+        let problem = match (&card.kind, inst.host) {
+            (CardKind::Asset(a), NONE) if a.homeworld => {
+                Some("a homeworld is never built (O2): it cannot be a project".to_string())
+            }
+            (CardKind::Asset(_), NONE) => None,
+            (_, NONE) => Some(format!(
+                "`{}` is a {}: `asset_projects` holds asset cards only (O21); put it under the \
+                 `projects` of the asset that builds it",
+                card.id,
+                card.kind_name()
+            )),
+            (CardKind::Asset(_), _) => Some(format!(
+                "`{}` is an asset: asset projects go in `asset_projects` (O21)",
+                card.id
+            )),
+            // The host is the asset being built, checked for a factory below.
+            (CardKind::Spacecraft(sh), h) => {
+                let host = self.s.card_of(CardRef(h));
+                match host.asset() {
+                    Some(a) if a.has_factory(sh.class) => None,
+                    _ => Some(format!(
+                        "`{}` needs a {:?} factory, which `{}` does not have (O21)",
+                        card.id, sh.class, host.id
+                    )),
+                }
+            }
+            (CardKind::Upgrade(_), _) => None,
+        };
+        let cost = card.construction_cost;
+        let points = if card.ship().is_none() && inst.points >= cost {
+            Some(format!(
+                "points {} must be below the construction cost {cost}: a finished {} is in play, \
+                 not a project (O21)",
+                inst.points,
+                card.kind_name()
+            ))
+        } else {
+            None
+        };
+        for p in problem.into_iter().chain(points) {
+            self.errors.push(format!("`{name}`: {p}"));
+        }
+    }
+
+    /// Checks that need the whole table: damage below armor or resistance (O13, O15), delta-vee
+    /// within the maximum, one homeworld per player and only in play (O2), not every player
+    /// lost, the active player still in the game, and the engine's own invariants.
+    fn check_table(&mut self) {
+        let s = &self.s;
+        let mut homeworlds = vec![0usize; s.num_players as usize];
+        for (r, c) in s.refs() {
+            let card = s.card_of(r);
+            let name = self.h.name(r);
+            if card.asset().is_some_and(|a| a.homeworld) {
+                if let Some(n) = homeworlds.get_mut(c.owner.index()) {
+                    *n += 1;
+                }
+                if c.zone != Zone::Asset {
+                    self.errors.push(format!(
+                        "`{name}`: a homeworld is only ever in play (O2), not in {:?}",
+                        c.zone
+                    ));
+                }
+            }
+            match c.zone {
+                Zone::Ship if c.host != NONE => {
+                    let (armor, max) = (s.armor(r), s.max_dv(r));
+                    if c.damage >= armor {
+                        self.errors.push(format!(
+                            "`{name}`: damage {} must be below its armor {armor} (O13): such a \
+                             ship is destroyed",
+                            c.damage
+                        ));
+                    }
+                    if c.dv > max {
+                        self.errors.push(format!(
+                            "`{name}`: delta_vee {} is above its maximum {max}",
+                            c.dv
+                        ));
+                    }
+                }
+                Zone::Asset | Zone::Upgrade if !c.has(flag::DESTROYED) => {
+                    let res = s.resistance(r);
+                    if c.damage >= res {
+                        self.errors.push(format!(
+                            "`{name}`: damage {} must be below its bombardment resistance {res} \
+                             (O15), or mark it `destroyed: true`",
+                            c.damage
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (i, n) in homeworlds.iter().enumerate() {
+            if *n > 1 {
+                self.errors.push(format!(
+                    "players[{i}]: {n} homeworld cards; a player has exactly one (O2)"
+                ));
+            }
+        }
+        let everyone = (1u16 << s.num_players) - 1;
+        if u16::from(s.lost) == everyone {
+            self.errors
+                .push("lost: every player has lost; at least one must still play".into());
+        } else if s.has_lost(s.active) {
+            self.errors.push(format!(
+                "active: {} has lost and cannot be active",
+                s.active
+            ));
+        }
+        if self.errors.is_empty() {
+            for v in s.invariant_violations() {
+                self.errors.push(format!("impossible position: {v}"));
+            }
+        }
+    }
+}
+
 impl Position {
     /// Builds the state and handles described by this position.
     pub fn to_state(&self, db: Arc<CardDb>, seed: u64) -> Result<(State, Handles), Vec<String>> {
@@ -221,8 +355,12 @@ impl Position {
             errors: Vec::new(),
             links: Vec::new(),
         };
-        if self.players.is_empty() || self.players.len() > 8 {
-            b.errors.push("a position needs 1 to 8 players".into());
+        if self.players.is_empty() || self.players.len() > MAX_PLAYERS {
+            // Nothing more can be checked: player ids are bytes (O29).
+            return Err(vec![format!(
+                "players: a position needs 1 to {MAX_PLAYERS} players (O1, O29), found {}",
+                self.players.len()
+            )]);
         }
         for (i, pp) in self.players.iter().enumerate() {
             let p = PlayerId(i as u8);
@@ -247,6 +385,7 @@ impl Position {
                         let pi = b.s.inst_mut(r);
                         pi.host = ar.0;
                         pi.points = pr.points;
+                        b.check_project(r);
                     }
                 }
             }
@@ -282,6 +421,7 @@ impl Position {
             for pr in &pp.asset_projects {
                 if let Some(r) = b.add(p, &pr.card, pr.handle.as_deref(), Zone::Project) {
                     b.s.inst_mut(r).points = pr.points;
+                    b.check_project(r);
                 }
             }
             for e in &pp.removed {
@@ -289,7 +429,7 @@ impl Position {
                 b.add(p, c, h, Zone::Removed);
             }
             if pp.lost {
-                b.s.lost |= 1 << i;
+                b.s.lost |= 1u8.checked_shl(i as u32).unwrap_or(0);
             }
         }
         let links = std::mem::take(&mut b.links);
@@ -330,7 +470,14 @@ impl Position {
                 .push(format!("active: `{}` is not a player here", self.active)),
         }
         b.s.first_player = match &self.first_player {
-            Some(f) => parse_player(f).unwrap_or(b.s.active),
+            Some(f) => match parse_player(f) {
+                Ok(p) if p.0 < b.s.num_players => p,
+                _ => {
+                    b.errors
+                        .push(format!("first_player: `{f}` is not a player here"));
+                    b.s.active
+                }
+            },
             None => b.s.active,
         };
         b.s.phase = self.phase;
@@ -345,8 +492,17 @@ impl Position {
         b.s.orbit_counter = self.orbit_counter;
         b.s.turn = self.turn;
         if let Some(o) = &self.outcome {
-            b.s.outcome = parse_outcome(o).map_err(|e| vec![e])?;
+            match parse_outcome(o) {
+                Ok(Outcome::Winner(w)) if w.0 >= b.s.num_players || b.s.has_lost(w) => {
+                    b.errors.push(format!(
+                        "outcome: `{o}`: the winner must be a player still in the game"
+                    ))
+                }
+                Ok(outcome) => b.s.outcome = outcome,
+                Err(e) => b.errors.push(format!("outcome: {e}")),
+            }
         }
+        b.check_table();
         if b.errors.is_empty() {
             b.s.reindex();
             Ok((b.s, b.h))

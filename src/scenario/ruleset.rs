@@ -68,6 +68,9 @@ impl Ruleset for State {
     fn format_event(&self, labels: &Handles, event: &Event) -> String {
         format_event(event, labels)
     }
+    fn describe_error(&self, labels: &Handles, error: &RuleError) -> String {
+        super::notation::describe_error(self, labels, error)
+    }
     fn view(&self, labels: &Handles) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self, labels)).unwrap_or(serde_yaml::Value::Null)
     }

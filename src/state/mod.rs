@@ -18,6 +18,12 @@ use std::sync::Arc;
 pub const NONE: u8 = u8::MAX;
 /// Default turn limit (O25): the match is a draw after this many player turns.
 pub const DEFAULT_TURN_LIMIT: u16 = 200;
+/// Most players at one table (O1, O29): player ids are bytes and `lost` is a bit per player.
+pub const MAX_PLAYERS: usize = 8;
+/// Most cards at one table (O29): card refs are bytes and [`NONE`] is reserved.
+pub const MAX_CARDS: usize = 248;
+/// Commands in one turn after which the turn ends as if passed (O30).
+pub const MAX_TURN_COMMANDS: u16 = 500;
 
 /// Where a card is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -158,6 +164,9 @@ pub struct State {
     pub lost: u8,
     /// Next value for [`Inst::order`] of a card arriving in a hand.
     pub next_order: u16,
+    /// Commands played in the current turn (O30 ends a turn after [`MAX_TURN_COMMANDS`]).
+    #[serde(default)]
+    pub turn_commands: u16,
     pub rng: ChaCha8Rng,
     /// Dice results used before the RNG, for tests and scenarios.
     pub forced_dice: VecDeque<u8>,
@@ -200,6 +209,7 @@ impl PartialEq for State {
             && self.outcome == o.outcome
             && self.lost == o.lost
             && self.next_order == o.next_order
+            && self.turn_commands == o.turn_commands
             && self.rng == o.rng
             && self.forced_dice == o.forced_dice
     }
@@ -344,7 +354,9 @@ impl State {
     }
 
     pub fn has_lost(&self, p: PlayerId) -> bool {
-        self.lost & (1 << p.0) != 0
+        // Seats beyond the byte of flags never exist (O29); never shift past it.
+        1u8.checked_shl(p.0.into())
+            .is_some_and(|bit| self.lost & bit != 0)
     }
 
     /// Players, in seat order.

@@ -1,5 +1,5 @@
 //! Game setup (O3): instance table from decks, first player from the seeded RNG, opening hands.
-use super::{Inst, Outcome, Phase, State, Zone, DEFAULT_TURN_LIMIT, NONE};
+use super::{Inst, Outcome, Phase, State, Zone, DEFAULT_TURN_LIMIT, MAX_CARDS, MAX_PLAYERS, NONE};
 use crate::data::{CardDb, Deck};
 use crate::ids::{CardId, PlayerId};
 use rand::{Rng, SeedableRng};
@@ -29,6 +29,24 @@ impl Inst {
     }
 }
 
+/// Checks that decks fit one table (O29): at most [`MAX_PLAYERS`] players and [`MAX_CARDS`]
+/// cards, homeworlds included. Every loader calls this before [`State::from_decks`].
+pub fn check_capacity(decks: &[Deck]) -> Result<(), String> {
+    if decks.is_empty() || decks.len() > MAX_PLAYERS {
+        return Err(format!(
+            "decks: a game seats 1 to {MAX_PLAYERS} players (O1, O29), found {}",
+            decks.len()
+        ));
+    }
+    let cards: usize = decks.iter().map(|d| d.cards.len() + 1).sum();
+    if cards > MAX_CARDS {
+        return Err(format!(
+            "decks: {cards} cards in all; a game holds at most {MAX_CARDS} (O29)"
+        ));
+    }
+    Ok(())
+}
+
 impl State {
     /// An empty table for `num_players` players, before any card is placed.
     pub fn empty(db: Arc<CardDb>, num_players: u8, seed: u64) -> State {
@@ -45,6 +63,7 @@ impl State {
             outcome: Outcome::Ongoing,
             lost: 0,
             next_order: 0,
+            turn_commands: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced_dice: VecDeque::new(),
             index: Default::default(),
@@ -54,12 +73,23 @@ impl State {
     /// A fresh game (O3): homeworlds in play, decks in file order, five cards drawn, the first
     /// player picked by the seeded RNG. The first turn has not started yet: call
     /// [`crate::rules::start`] (or use [`crate::rules::new_game`]).
+    ///
+    /// Decks must fit one table ([`check_capacity`]); cards beyond the capacity are left out
+    /// rather than wrapping around the byte ids.
     pub fn from_decks(db: Arc<CardDb>, decks: &[Deck], seed: u64) -> State {
+        debug_assert!(check_capacity(decks).is_ok(), "{:?}", check_capacity(decks));
+        let decks = &decks[..decks.len().min(MAX_PLAYERS)];
         let mut s = State::empty(db, decks.len() as u8, seed);
         for (p, deck) in decks.iter().enumerate() {
             let owner = PlayerId(p as u8);
+            if s.cards.len() >= MAX_CARDS {
+                break;
+            }
             s.cards.push(Inst::new(deck.homeworld, owner, Zone::Asset));
             for (i, &c) in deck.cards.iter().enumerate() {
+                if s.cards.len() >= MAX_CARDS {
+                    break;
+                }
                 let mut inst = Inst::new(c, owner, Zone::Deck);
                 inst.order = i as u16;
                 s.cards.push(inst);

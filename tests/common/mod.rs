@@ -107,6 +107,12 @@ fn out_dir(dir: &str) -> PathBuf {
     d
 }
 
+/// The save folder a client run named `name` uses (its autosave lands there, never in the
+/// user's own folder); a test may put a save there first.
+pub fn save_dir(name: &str) -> PathBuf {
+    out_dir(&format!("saves-{name}"))
+}
+
 fn require_xvfb() {
     let found = Command::new("sh")
         .args(["-c", "command -v xvfb-run"])
@@ -131,6 +137,7 @@ pub fn run_client(name: &str, args: &[&str]) -> String {
         .args(["-a", "-s", &screen, env!("CARGO_BIN_EXE_orbitals")])
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("ORBITALS_SAVE_DIR", save_dir(name))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

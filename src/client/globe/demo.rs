@@ -75,7 +75,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
 /// The screen for a session: pace, system view, and (for a person) the busiest rover selected.
 fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen {
     let ai_only = opts.demo.is_some() && opts.bench_frames.is_none();
-    session.speed = opts
+    session.game.speed = opts
         .speed
         .unwrap_or(if ai_only { 2.0 } else { 1.0 })
         .clamp(0.25, 8.0);
@@ -83,8 +83,8 @@ fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen 
     scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
     if select {
         // Light up the busiest rover's choices.
-        let st = &scr.session.state;
-        let legal = &scr.session.legal;
+        let st = scr.session.state();
+        let legal = scr.session.legal();
         let best = st
             .rovers_of(st.active)
             .map(|(l, _)| Sel::Rover(l))
@@ -166,7 +166,7 @@ fn seats(players: u8, ai_only: bool) -> Vec<Seat> {
             if i == 0 && !ai_only {
                 Seat::Human
             } else {
-                Seat::Ai(Level::Greedy)
+                Seat::Ai(Level::GREEDY)
             }
         })
         .collect()

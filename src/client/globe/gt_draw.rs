@@ -17,8 +17,8 @@ use macroquad::prelude::*;
 impl GtScreen {
     pub(super) fn marks(&self, p: PlanetId) -> [Option<Mark>; FACE_COUNT] {
         let s = &self.session;
-        let mut m = choice::marks(&s.state, p, self.sel, self.tool, &s.legal);
-        if let Some((cmd, _, _)) = s.announce {
+        let mut m = choice::marks(s.state(), p, self.sel, self.tool, s.legal());
+        if let Some((cmd, _, _)) = s.announce() {
             for l in announce_locs(&cmd) {
                 if l.planet == p {
                     m[l.face.index()] = Some(Mark::Announce);
@@ -41,7 +41,7 @@ impl GtScreen {
             let marks = self.marks(p);
             let hover = self.hover.filter(|l| l.planet == p).map(|l| l.face);
             let d = PlanetDraw {
-                state: &self.session.state,
+                state: self.session.state(),
                 planet: p,
                 placed: self.placed(p),
                 view: v,
@@ -62,7 +62,7 @@ impl GtScreen {
         let (points, trail) = self.orbit_points(&around, &planets);
         planet::orbit(
             &mut batch,
-            &self.session.state,
+            self.session.state(),
             &around,
             light,
             &points,
@@ -75,7 +75,7 @@ impl GtScreen {
         self.batch = batch;
         // Orbit rovers' hit points.
         for (i, &p) in points.iter().enumerate() {
-            if let (Some(s), Some(r)) = (v.project(p), self.session.state.orbit.get(i)) {
+            if let (Some(s), Some(r)) = (v.project(p), self.session.state().orbit.get(i)) {
                 labels.push(Label {
                     at: s + vec2(0.0, -16.0),
                     text: format!("{}", r.hp),
@@ -93,7 +93,7 @@ impl GtScreen {
         around: &planet::OrbitPath,
         shown: &[PlanetId],
     ) -> (Vec<Vec3>, Vec<(Vec3, f32, Color)>) {
-        let st = &self.session.state;
+        let st = self.session.state();
         let mut points = planet::orbit_points(st, around, self.time);
         let mut trail = Vec::new();
         let geo = mesh::Geo::get();
@@ -122,7 +122,7 @@ impl GtScreen {
 
     fn orbit_path(&self) -> planet::OrbitPath {
         if self.system {
-            let n = self.session.state.config.planets as f32;
+            let n = self.session.state().config.planets as f32;
             planet::OrbitPath {
                 centre: Vec3::ZERO,
                 rx: 1.5 * (n - 1.0) + 1.9,
@@ -139,7 +139,7 @@ impl GtScreen {
         set_camera(&v.camera(sh));
         let marks = self.marks(p);
         let d = PlanetDraw {
-            state: &self.session.state,
+            state: self.session.state(),
             planet: p,
             placed: Placed {
                 centre: Vec3::ZERO,
@@ -164,7 +164,7 @@ impl GtScreen {
     }
 
     pub(super) fn draw_2d(&self, p: &mut Painter, views: &Views, labels: &[Label]) {
-        let st = &self.session.state;
+        let st = self.session.state();
         for l in labels {
             l.draw(p, 0.55);
         }
@@ -260,7 +260,7 @@ impl GtScreen {
             false,
             theme::TEXT_DIM,
         );
-        if let Some((cmd, _, _)) = self.session.announce {
+        if let Some((cmd, _, _)) = self.session.announce() {
             let text = format!(
                 "{}: {}",
                 self.session.name(who),

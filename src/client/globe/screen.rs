@@ -55,7 +55,7 @@ pub(super) struct Views {
 
 impl GtScreen {
     pub fn new(session: Session) -> GtScreen {
-        let n = session.state.config.planets as usize;
+        let n = session.state().config.planets as usize;
         GtScreen {
             spins: vec![Spin::default(); n],
             focus: PlanetId(0),
@@ -67,7 +67,7 @@ impl GtScreen {
             drag: None,
             batch: Batch::default(),
             time: 0.0,
-            seen: session.version,
+            seen: session.game.version(),
             egui_pointer: false,
             follow: true,
             session,
@@ -80,7 +80,7 @@ impl GtScreen {
 
     fn views(&self, sw: f32, sh: f32, panel: f32) -> Views {
         let area = Rect::new(0.0, 0.0, (sw - panel).max(200.0), sh);
-        let n = self.session.state.config.planets as usize;
+        let n = self.session.state().config.planets as usize;
         let main = if self.system {
             // Planets in a row, 3 units apart, inside the orbit's ellipse; the camera far
             // enough for all of it.
@@ -115,7 +115,7 @@ impl GtScreen {
 
     /// Where a planet's globe is in the main view.
     pub(super) fn placed(&self, p: PlanetId) -> Placed {
-        let n = self.session.state.config.planets as f32;
+        let n = self.session.state().config.planets as f32;
         let centre = if self.system {
             vec3((p.0 as f32 - (n - 1.0) / 2.0) * 3.0, 0.0, 0.0)
         } else {
@@ -130,7 +130,7 @@ impl GtScreen {
 
     pub(super) fn main_planets(&self) -> Vec<PlanetId> {
         if self.system {
-            self.session.state.planet_ids().collect()
+            self.session.state().planet_ids().collect()
         } else {
             vec![self.focus]
         }
@@ -144,7 +144,7 @@ impl GtScreen {
         let (o, d) = v.ray(at);
         let mut best: Option<(Loc, f32, Vec3, Placed)> = None;
         for p in self.main_planets() {
-            if self.session.state.planet(p).destroyed {
+            if self.session.state().planet(p).destroyed {
                 continue;
             }
             let g = self.placed(p);
@@ -203,12 +203,12 @@ impl GtScreen {
         for s in &mut self.spins {
             s.update(dt);
         }
-        if self.session.version != self.seen {
-            self.seen = self.session.version;
+        if self.session.game.version() != self.seen {
+            self.seen = self.session.game.version();
             self.after_move();
         }
         if self.follow {
-            if let Some((cmd, age, _)) = self.session.announce {
+            if let Some((cmd, age, _)) = self.session.announce() {
                 if age == 0.0 || age < dt * 1.5 {
                     if let Some(l) = announce_loc(&cmd) {
                         self.centre_on(l);
@@ -225,7 +225,7 @@ impl GtScreen {
         let mut pointer = false;
         let hover_text = self
             .hover
-            .map(|l| planet::describe(&self.session.state, l, |p| self.session.name(p)));
+            .map(|l| planet::describe(self.session.state(), l, |p| self.session.name(p)));
         egui_macroquad::ui(|ctx| {
             act = gt_panel::show(ctx, self, hover_text.as_deref());
             pointer = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
@@ -241,6 +241,11 @@ impl GtScreen {
                 }
                 PanelAct::System(on) => self.system = on,
                 PanelAct::Menu => return Some(Exit::Menu),
+                PanelAct::Undo => {
+                    if self.session.undo() {
+                        self.sel = Sel::None;
+                    }
+                }
                 PanelAct::Rematch => {
                     let s = self.session.rematch();
                     *self = GtScreen::new(s);
@@ -290,8 +295,8 @@ impl GtScreen {
 
     fn after_move(&mut self) {
         // A selection that can no longer do anything is dropped.
-        let st = &self.session.state;
-        let legal = &self.session.legal;
+        let st = self.session.state();
+        let legal = self.session.legal();
         let alive = match self.sel {
             Sel::None => true,
             s => {
@@ -309,11 +314,11 @@ impl GtScreen {
         }
         // Keep a moved rover selected.
         if self.session.human_to_act() && self.sel == Sel::None {
-            let me = self.session.state.active;
-            let mine: Vec<Loc> = self.session.state.rovers_of(me).map(|r| r.0).collect();
+            let me = self.session.state().active;
+            let mine: Vec<Loc> = self.session.state().rovers_of(me).map(|r| r.0).collect();
             if mine.len() == 1 {
                 let s = Sel::Rover(mine[0]);
-                if !choice::face_targets(&self.session.state, s, legal).is_empty() {
+                if !choice::face_targets(self.session.state(), s, legal).is_empty() {
                     self.sel = s;
                 }
             }
@@ -394,7 +399,15 @@ impl GtScreen {
             return;
         }
         let s = &self.session;
-        match choice::click(&s.state, self.sel, self.tool, self.veer, &s.legal, at, edge) {
+        match choice::click(
+            s.state(),
+            self.sel,
+            self.tool,
+            self.veer,
+            s.legal(),
+            at,
+            edge,
+        ) {
             Click::Play(c) => self.play(c),
             Click::Select(sel) => self.sel = sel,
         }
@@ -427,6 +440,10 @@ impl GtScreen {
         if is_key_pressed(KeyCode::Escape) {
             self.sel = Sel::None;
         }
+        let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+        if ctrl && is_key_pressed(KeyCode::Z) && self.session.undo() {
+            self.sel = Sel::None;
+        }
         if is_key_pressed(KeyCode::M) {
             self.tool = Tool::Move;
         }
@@ -437,19 +454,19 @@ impl GtScreen {
             self.tool = Tool::Shoot;
         }
         if is_key_pressed(KeyCode::Tab) {
-            let n = self.session.state.config.planets.max(1);
+            let n = self.session.state().config.planets.max(1);
             self.focus = PlanetId((self.focus.0 + 1) % n);
         }
         if is_key_pressed(KeyCode::V) {
             self.system = !self.system;
         }
-        if is_key_pressed(KeyCode::Space) && self.session.legal.contains(&Command::Pass) {
+        if is_key_pressed(KeyCode::Space) && self.session.legal().contains(&Command::Pass) {
             self.play(Command::Pass);
         }
         if let Sel::Rover(at) = self.sel {
             for (key, side) in [(KeyCode::Q, Side::Left), (KeyCode::E, Side::Right)] {
                 let c = Command::Turn { at, side };
-                if is_key_pressed(key) && self.session.legal.contains(&c) {
+                if is_key_pressed(key) && self.session.legal().contains(&c) {
                     self.play(c);
                 }
             }

@@ -1,52 +1,54 @@
-//! One Globetrotter game in the client: the engine state, who sits where (people or AI levels),
-//! the AI worker on its background thread, and the pacing of moves (the AI's move is announced
-//! and highlighted before it is played; shots and changes flash on the globe) so a person can
-//! follow them. Every change goes through [`globetrotter::play`]; the client decides no rule.
+//! One Globetrotter game in the client: the kit's session (state, seats, AI worker, pacing,
+//! history, undo) plus what the globe shows of it: the log in plain words, flashes, tracers,
+//! slides and hops. Every change goes through the session, which validates and applies through
+//! the rules; the client decides no rule.
 //! The log is in plain words ([`super::gt_words`]).
 use super::gt_words;
-use crate::agent::greedy::GreedyAgent;
-use crate::agent::mcts::{MctsAgent, MctsConfig};
-use crate::agent::random::RandomAgent;
-use crate::agent::Agent;
-use crate::client::ai_thread::Worker;
+use crate::agent::spec::AI_LEVELS;
+use crate::agent::{Agent, AgentSpec};
 use crate::client::log::Log;
 use crate::client::words::Names;
-use crate::globetrotter::eval::GlobetrotterHeuristic;
+use crate::globetrotter::scenario::ScenarioFile;
 use crate::globetrotter::{self as gt, Command, Config, Event, Loc, Outcome, State};
 use crate::ids::PlayerId;
-use std::time::Duration;
+use crate::kit::session::{Pacing, Seat as KitSeat, Session as KitSession};
+use crate::kit::Ruleset;
 
-/// How strong an AI seat plays.
+/// How strong an AI seat plays: an entry of the shared level table
+/// ([`crate::agent::spec::AI_LEVELS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Random,
-    Greedy,
-    Mcts,
-}
+pub struct Level(pub usize);
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Mcts];
-    pub fn label(self) -> &'static str {
-        match self {
-            Level::Random => "Easy (random)",
-            Level::Greedy => "Normal (greedy)",
-            Level::Mcts => "Hard (tree search)",
-        }
+    pub const RANDOM: Level = Level(0);
+    pub const GREEDY: Level = Level(1);
+
+    /// Every level, easiest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (0..AI_LEVELS.len()).map(Level)
     }
+    pub fn label(self) -> &'static str {
+        AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].label
+    }
+    /// The agent spec of this level.
+    pub fn spec(self) -> AgentSpec {
+        let text = AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].spec;
+        AgentSpec::parse(text).unwrap_or(AgentSpec::Greedy)
+    }
+    /// The level of a spec (the nearest one for specs no level names).
+    pub fn of(spec: &AgentSpec) -> Level {
+        let text = spec.to_string();
+        Level::all()
+            .find(|l| AI_LEVELS[l.0].spec == text)
+            .unwrap_or(match spec {
+                AgentSpec::Random => Level::RANDOM,
+                AgentSpec::Greedy => Level::GREEDY,
+                _ => Level(AI_LEVELS.len() - 2),
+            })
+    }
+
     fn agent(self, seed: u64) -> Box<dyn Agent<State>> {
-        match self {
-            Level::Random => Box::new(RandomAgent::<State>::new(seed)),
-            Level::Greedy => Box::new(GreedyAgent::new(GlobetrotterHeuristic, seed)),
-            Level::Mcts => Box::new(MctsAgent::new(
-                MctsConfig {
-                    iterations: 400,
-                    ..MctsConfig::default()
-                },
-                GlobetrotterHeuristic,
-                seed,
-                "mcts",
-            )),
-        }
+        <State as Ruleset>::agent(&self.spec(), seed)
     }
 }
 
@@ -113,27 +115,16 @@ pub const HOP_TIME: f32 = 0.75;
 
 pub struct Session {
     pub setup: Setup,
-    pub state: State,
-    /// Legal commands now (empty unless a person may act).
-    pub legal: Vec<Command>,
+    /// The game itself: state, seats, AI, pacing, history (the kit's session).
+    pub game: KitSession<State>,
     pub log: Log,
     pub names: Names,
-    /// The AI's next move, shown before it is played: (command, age, duration).
-    pub announce: Option<(Command, f32, f32)>,
     pub flashes: Vec<Flash>,
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
     pub hops: Vec<Hop>,
-    /// Pace factor (0.25–8).
-    pub speed: f32,
-    /// Bumped at every applied command.
-    pub version: u64,
-    pub ended_for: f32,
-    ai: Option<Worker<State>>,
-    pending: Option<u64>,
-    ready: Option<Command>,
-    wait: f32,
-    blocking: bool,
+    /// The AI failure already written to the log.
+    reported: bool,
 }
 
 /// Seat names: "You" against the AI, "Player N" in hot-seat, "AI N" for AI seats.
@@ -149,34 +140,73 @@ pub fn seat_name(setup: &Setup, p: PlayerId) -> String {
 impl Session {
     /// A fresh game (an invalid table falls back to the default one).
     pub fn new(setup: Setup, blocking: bool) -> Session {
-        let (state, ev) = gt::new_game(setup.config, setup.seed)
-            .or_else(|_| gt::new_game(Config::default(), setup.seed))
-            .expect("the default table is valid");
-        let step = Step {
-            before: state.clone(),
-            events: ev,
+        let file = ScenarioFile::fresh(setup.config, setup.seed);
+        let mut events = Vec::new();
+        let (state, file) = match file.to_state(&mut events) {
+            Ok(s) => (s, file),
+            Err(_) => {
+                events.clear();
+                let file = ScenarioFile::fresh(Config::default(), setup.seed);
+                let state = file
+                    .to_state(&mut events)
+                    .expect("the default table is valid");
+                (state, file)
+            }
         };
-        Session::with_state(setup, state, &[step], blocking)
+        Session::start(setup, state, Some(file), events, &[], blocking)
+    }
+
+    /// The game a save file holds, with its seats, history and dice as they were; it goes
+    /// on saving there.
+    pub fn resume(path: &std::path::Path, blocking: bool) -> Result<Session, String> {
+        let game = KitSession::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
+        let seats = game
+            .seats()
+            .iter()
+            .map(|s| match s {
+                KitSeat::Human => Seat::Human,
+                KitSeat::Ai(spec) => Seat::Ai(Level::of(spec)),
+            })
+            .collect();
+        let setup = Setup {
+            config: game.state().config,
+            seats,
+            seed: game.seed(),
+        };
+        let mut s = Session::from_game(setup, game, &[]);
+        s.game.autosave = Some(path.to_path_buf());
+        Ok(s)
     }
 
     /// A game going on from `state`; the steps of `history` led to it (the log tells them).
-    pub fn with_state(mut setup: Setup, state: State, history: &[Step], blocking: bool) -> Session {
+    pub fn with_state(setup: Setup, state: State, history: &[Step], blocking: bool) -> Session {
+        Session::start(setup, state, None, Vec::new(), history, blocking)
+    }
+
+    fn start(
+        mut setup: Setup,
+        state: State,
+        file: Option<ScenarioFile>,
+        events: Vec<Event>,
+        history: &[Step],
+        blocking: bool,
+    ) -> Session {
         setup
             .seats
-            .resize(state.config.players as usize, Seat::Ai(Level::Greedy));
-        let agents: Vec<Option<Box<dyn Agent<State>>>> = setup
+            .resize(state.config.players as usize, Seat::Ai(Level::GREEDY));
+        let seats = setup
             .seats
             .iter()
-            .enumerate()
-            .map(|(i, s)| match s {
-                Seat::Ai(l) => Some(l.agent(setup.seed.wrapping_mul(31).wrapping_add(i as u64))),
-                Seat::Human => None,
+            .map(|s| match s {
+                Seat::Ai(l) => KitSeat::Ai(l.spec()),
+                Seat::Human => KitSeat::Human,
             })
             .collect();
-        let ai = agents
-            .iter()
-            .any(|a| a.is_some())
-            .then(|| Worker::spawn(agents));
+        let game = KitSession::new(state, (), file, events, seats, setup.seed, blocking);
+        Session::from_game(setup, game, history)
+    }
+
+    fn from_game(setup: Setup, mut game: KitSession<State>, history: &[Step]) -> Session {
         let humans: Vec<PlayerId> = (0..setup.seats.len())
             .filter(|&i| setup.seats[i] == Seat::Human)
             .map(|i| PlayerId(i as u8))
@@ -187,45 +217,54 @@ impl Session {
                 .collect(),
             you: (humans.len() == 1).then(|| humans[0]),
         };
+        game.pacing = Pacing {
+            after_pass: 0.25,
+            after_move: 0.45,
+            announce: 0.7,
+        };
         let mut s = Session {
             setup,
-            state,
-            legal: Vec::new(),
+            game,
             log: Log::default(),
             names,
-            announce: None,
             flashes: Vec::new(),
             tracers: Vec::new(),
             slides: Vec::new(),
             hops: Vec::new(),
-            speed: 1.0,
-            version: 0,
-            ended_for: 0.0,
-            ai,
-            pending: None,
-            ready: None,
-            wait: 0.5,
-            blocking,
+            reported: false,
         };
         for step in history {
             let lines = gt_words::describe(&step.before, &step.events, &s.names);
             s.log.extend(lines);
         }
-        s.refresh_legal();
+        s.take_fresh(false);
         s
     }
 
-    /// A line of the client's own (errors, notes).
-    fn note(&mut self, text: impl Into<String>) {
-        self.log.note(text);
+    /// The engine state (read only: every change goes through the session).
+    pub fn state(&self) -> &State {
+        self.game.state()
+    }
+
+    /// Legal commands now (empty unless a person may act).
+    pub fn legal(&self) -> &[Command] {
+        self.game.legal()
+    }
+
+    /// The AI's next move, shown before it is played: (command, age, duration).
+    pub fn announce(&self) -> Option<(Command, f32, f32)> {
+        self.game
+            .announced()
+            .map(|a| (a.command, a.age, a.duration))
     }
 
     /// Same seats and table, next seed.
     pub fn rematch(&self) -> Session {
         let mut setup = self.setup.clone();
         setup.seed = setup.seed.wrapping_add(1);
-        let mut s = Session::new(setup, self.blocking);
-        s.speed = self.speed;
+        let mut s = Session::new(setup, self.game.blocking());
+        s.game.speed = self.game.speed;
+        s.game.autosave = self.game.autosave.clone();
         s
     }
 
@@ -233,42 +272,41 @@ impl Session {
         seat_name(&self.setup, p)
     }
 
-    pub fn is_human(&self, p: PlayerId) -> bool {
-        self.setup.seats.get(p.index()) == Some(&Seat::Human)
-    }
-
     pub fn over(&self) -> bool {
-        self.state.outcome != Outcome::Ongoing
+        self.game.over()
     }
 
     /// A person may act now.
     pub fn human_to_act(&self) -> bool {
-        !self.over() && self.is_human(self.state.active)
+        self.game.human_to_act()
     }
 
     /// The AI is choosing a move.
     pub fn thinking(&self) -> bool {
-        self.pending.is_some()
-    }
-
-    fn refresh_legal(&mut self) {
-        if self.human_to_act() {
-            gt::legal_commands_into(&self.state, &mut self.legal);
-        } else {
-            self.legal.clear();
-        }
+        self.game.thinking().is_some()
     }
 
     /// A person's move (must be one of `legal`).
     pub fn submit(&mut self, cmd: Command) {
-        if self.human_to_act() && self.legal.contains(&cmd) {
-            self.apply(cmd);
+        if self.human_to_act() && self.legal().contains(&cmd) {
+            if let Err(e) = self.game.submit(cmd) {
+                self.log.note(format!("Not allowed: {e}"));
+            }
+            self.take_fresh(true);
         }
+    }
+
+    /// Takes back the last move a person made and the replies to it.
+    pub fn undo(&mut self) -> bool {
+        let undone = self.game.undo();
+        if undone {
+            self.log.note("Took back the last move.");
+        }
+        undone
     }
 
     /// Advances timers; lets the AI move when it is time.
     pub fn update(&mut self, dt: f32) {
-        self.wait = (self.wait - dt).max(0.0);
         for f in &mut self.flashes {
             f.age += dt;
         }
@@ -285,81 +323,28 @@ impl Session {
             h.age += dt;
         }
         self.hops.retain(|h| h.age < HOP_TIME);
-        if self.over() {
-            self.ended_for += dt;
-            return;
-        }
-        if self.human_to_act() {
-            return;
-        }
-        if let Some((cmd, age, dur)) = &mut self.announce {
-            *age += dt;
-            if *age >= *dur {
-                let cmd = *cmd;
-                self.announce = None;
-                self.apply(cmd);
-            }
-            return;
-        }
-        self.poll_ai();
-        if self.wait > 0.0 {
-            return;
-        }
-        if let Some(mut cmd) = self.ready.take() {
-            if gt::validate(&self.state, &cmd).is_err() {
-                self.note("The AI tried an illegal move; it passes.");
-                cmd = Command::Pass;
-            }
-            if cmd == Command::Pass {
-                self.apply(cmd);
-            } else {
-                self.announce = Some((cmd, 0.0, 0.7 / self.speed));
+        self.game.update(dt);
+        self.take_fresh(true);
+        if !self.reported {
+            if let Some(p) = self.game.problem() {
+                let line = p.lines().next().unwrap_or(p).to_string();
+                self.log.note(line);
+                self.reported = true;
             }
         }
     }
 
-    fn poll_ai(&mut self) {
-        if self.ready.is_some() {
-            return;
-        }
-        let active = self.state.active;
-        let Some(ai) = &mut self.ai else {
-            self.ready = Some(Command::Pass);
-            return;
-        };
-        if self.pending.is_none() {
-            self.pending = ai.request(active.index(), &self.state);
-            if self.pending.is_none() {
-                self.ready = Some(Command::Pass);
-                return;
+    /// Logs (and, when `animate`, animates) the steps the session played since the last call.
+    fn take_fresh(&mut self, animate: bool) {
+        for i in self.game.fresh_steps() {
+            let step = &self.game.history()[i];
+            let lines = gt_words::describe(&step.before, &step.events, &self.names);
+            let events = step.events.clone();
+            self.log.extend(lines);
+            if animate {
+                self.animate(&events);
             }
         }
-        let reply = if self.blocking {
-            ai.wait(Duration::from_secs(60)).ok()
-        } else {
-            ai.poll()
-        };
-        if let Some(r) = reply {
-            if Some(r.id) == self.pending {
-                self.pending = None;
-                self.ready = Some(r.mv.unwrap_or(Command::Pass));
-            }
-        }
-    }
-
-    fn apply(&mut self, cmd: Command) {
-        let before = self.state.clone();
-        match gt::play(&mut self.state, cmd) {
-            Ok(ev) => {
-                self.version += 1;
-                let lines = gt_words::describe(&before, &ev, &self.names);
-                self.log.extend(lines);
-                self.animate(&ev);
-                self.wait = if cmd == Command::Pass { 0.25 } else { 0.45 } / self.speed;
-            }
-            Err(e) => self.note(format!("Not allowed: {e}")),
-        }
-        self.refresh_legal();
     }
 
     /// Flashes, tracers, slides and hops for one command's events.
@@ -385,7 +370,7 @@ impl Session {
                 }
                 Event::EnteredOrbit { from, .. } => {
                     // The rover joined the end of the orbit list.
-                    let orbit = self.state.orbit.len().saturating_sub(1);
+                    let orbit = self.state().orbit.len().saturating_sub(1);
                     self.hops.retain(|h| h.down || h.orbit != orbit);
                     self.hops.push(Hop {
                         at: from,
@@ -418,7 +403,7 @@ impl Session {
 /// started or the game ends; returns the last moves.
 pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
     let mut agents: Vec<Box<dyn Agent<State>>> = (0..state.config.players as u64)
-        .map(|i| Level::Greedy.agent(seed.wrapping_mul(7).wrapping_add(i)))
+        .map(|i| Level::GREEDY.agent(seed.wrapping_mul(7).wrapping_add(i)))
         .collect();
     let mut steps = std::collections::VecDeque::new();
     let mut guard = 0;

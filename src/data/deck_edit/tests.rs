@@ -360,3 +360,38 @@ fn file_names_from_deck_names() {
     assert_eq!(file_name_for("../../etc"), "etc.yaml");
     assert_eq!(file_name_for("Ünï 2"), "n_2.yaml");
 }
+
+/// Finding of the bad-input review: open → save changed values (`1e3` → `1000.0`, `0x1F` →
+/// `31`, `~` → `""`) and dropped comments. A save keeps every line it did not edit.
+#[test]
+fn save_keeps_every_line_it_did_not_edit() {
+    let text = "# my deck\nname: 1e3 # named after a number\nhomeworld: terra\n\
+                cards:\n  # first the fighters\n  - 0x1F\n  - 1e3\n  - wasp\n# the end\nextra: ~\n";
+    let opened = DeckDraft::from_yaml(text).unwrap().draft;
+    assert_eq!(opened.name, "1e3");
+    assert_eq!(opened.cards, vec!["0x1F", "1e3", "wasp"]);
+    assert_eq!(opened.to_yaml(), text, "open → save changes nothing");
+    let mut d = opened.clone();
+    d.cards.push("mite".into());
+    let saved = d.to_yaml();
+    for kept in [
+        "# my deck",
+        "name: 1e3 # named after a number",
+        "homeworld: terra",
+        "# the end",
+        "extra: ~",
+    ] {
+        assert!(saved.lines().any(|l| l == kept), "lost `{kept}`:\n{saved}");
+    }
+    assert!(saved.contains("  - mite"), "{saved}");
+    assert_eq!(DeckDraft::from_yaml(&saved).unwrap().draft.cards, d.cards);
+    let null_name = "name: ~\nhomeworld: terra\ncards: []\n";
+    let mut n = DeckDraft::from_yaml(null_name).unwrap().draft;
+    assert_eq!(n.to_yaml(), null_name);
+    n.homeworld = "ares".into();
+    assert!(
+        n.to_yaml().starts_with("name: ~\nhomeworld: ares\n"),
+        "{}",
+        n.to_yaml()
+    );
+}

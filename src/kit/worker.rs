@@ -1,9 +1,9 @@
-//! The AI thinks on a background thread so the window never freezes, for any ruleset that
-//! implements [`crate::agent::game::Game`] (the card game and Globetrotter).
+//! The AI thinks on a background thread so a frontend never freezes, for any game that
+//! implements [`crate::agent::game::Game`]. The [`super::session::Session`] drives it.
 //!
 //! The main thread sends a clone of the state (it is `Clone + Send`) with the seat to play; the
 //! worker answers with a move on a channel, which the main thread polls every frame. A panic
-//! inside an agent becomes `None` (the session then passes), and dropping the [`Worker`] ends
+//! inside an agent becomes `None` (the session reports it), and dropping the [`Worker`] ends
 //! the thread after its current move.
 use crate::agent::game::Game;
 use crate::agent::Agent;

@@ -1,0 +1,681 @@
+//! A game being played by people and AI seats, for any frontend and any ruleset: the state,
+//! who sits where, the AI on its background thread, the pacing of moves (an AI move is
+//! announced before it is played, a short wait follows every move), automatic passing, the
+//! history of every command with the state before it, and undo. It draws nothing: a frontend
+//! reads it, submits people's commands, calls [`Session::update`] every frame and animates the
+//! steps [`Session::fresh_steps`] hands it.
+//!
+//! Every change goes through the ruleset's `validate` then `apply_into`. An AI that answers
+//! with an illegal command (or fails to answer) has a bug: the session stops asking it, keeps
+//! the game as it was and reports the problem with the seed and the position; it never plays
+//! a substitute move.
+use super::ruleset::{RuleViolation, Ruleset, ScenarioSpec};
+use super::save::{now, write_atomic, SaveInfo};
+use super::scenario::{load, replay_yaml, ScenarioError};
+use super::worker::Worker;
+use crate::agent::AgentSpec;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seat {
+    Human,
+    Ai(AgentSpec),
+}
+
+/// A seat as a save file writes it: `human` or an agent spec.
+pub fn seat_text(seat: &Seat) -> String {
+    match seat {
+        Seat::Human => "human".into(),
+        Seat::Ai(spec) => spec.to_string(),
+    }
+}
+
+/// A seat of a save file.
+pub fn parse_seat(text: &str) -> Result<Seat, String> {
+    match text.trim() {
+        "human" => Ok(Seat::Human),
+        t => AgentSpec::parse(t)
+            .map(Seat::Ai)
+            .map_err(|e| format!("`{t}` is neither `human` nor an agent: {e}")),
+    }
+}
+
+/// One command (or the setup, `command: None`) with the state before it and its events.
+#[derive(Clone, Debug)]
+pub struct Step<R: Ruleset> {
+    pub command: Option<R::Move>,
+    /// The seat that gave the command.
+    pub seat: usize,
+    pub before: R,
+    pub events: Vec<R::Event>,
+}
+
+/// An AI move shown before it is played.
+#[derive(Clone, Debug)]
+pub struct Announce<M> {
+    pub command: M,
+    pub seat: usize,
+    pub age: f32,
+    pub duration: f32,
+}
+
+/// Seconds of the pacing, at speed 1.
+#[derive(Clone, Copy, Debug)]
+pub struct Pacing {
+    /// After a pass.
+    pub after_pass: f32,
+    /// After any other command.
+    pub after_move: f32,
+    /// How long an AI move is announced before it is played.
+    pub announce: f32,
+}
+
+impl Default for Pacing {
+    fn default() -> Self {
+        Pacing {
+            after_pass: 0.3,
+            after_move: 0.55,
+            announce: 0.75,
+        }
+    }
+}
+
+/// A game in play.
+pub struct Session<R: Ruleset> {
+    seats: Vec<Seat>,
+    seed: u64,
+    state: R,
+    labels: R::Labels,
+    /// The file that sets the game up (saves and replays start from it); `None` for a game
+    /// started from a position no file describes.
+    scenario: Option<R::Scenario>,
+    history: Vec<Step<R>>,
+    /// History entries already handed out by [`Session::fresh_steps`].
+    handed: usize,
+    legal: Vec<R::Move>,
+    worker: Option<Worker<R>>,
+    pending: Option<u64>,
+    ready: Option<R::Move>,
+    announce: Option<Announce<R::Move>>,
+    wait: f32,
+    thinking: f32,
+    ended_for: f32,
+    version: u64,
+    problem: Option<String>,
+    blocking: bool,
+    /// Speed factor of the pacing (0.25–8).
+    pub speed: f32,
+    pub pacing: Pacing,
+    /// Pass for a person when passing is their only legal command.
+    pub auto_pass: bool,
+    /// Where the game is saved after every command and undo (the client's autosave).
+    pub autosave: Option<PathBuf>,
+    /// Why the last autosave failed, if it did.
+    save_error: Option<String>,
+}
+
+impl<R: Ruleset> Session<R> {
+    /// A game from its starting state (set up by `scenario` when a file describes it, with
+    /// the setup's `events`). `seed` seeds the AI seats. `blocking` waits for AI answers (screenshot and test runs)
+    /// instead of polling them.
+    pub fn new(
+        state: R,
+        labels: R::Labels,
+        scenario: Option<R::Scenario>,
+        events: Vec<R::Event>,
+        seats: Vec<Seat>,
+        seed: u64,
+        blocking: bool,
+    ) -> Session<R> {
+        let mut seats = seats;
+        seats.resize(state.num_players(), Seat::Ai(AgentSpec::Greedy));
+        let agents: Vec<_> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                Seat::Ai(spec) => {
+                    Some(R::agent(spec, seed.wrapping_mul(31).wrapping_add(i as u64)))
+                }
+                Seat::Human => None,
+            })
+            .collect();
+        let worker = agents
+            .iter()
+            .any(Option::is_some)
+            .then(|| Worker::spawn(agents));
+        let setup = Step {
+            command: None,
+            seat: state.current_player(),
+            before: state.clone(),
+            events,
+        };
+        let mut s = Session {
+            seats,
+            seed,
+            state,
+            labels,
+            scenario,
+            history: vec![setup],
+            handed: 0,
+            legal: Vec::new(),
+            worker,
+            pending: None,
+            ready: None,
+            announce: None,
+            wait: 0.5,
+            thinking: 0.0,
+            ended_for: 0.0,
+            version: 0,
+            problem: None,
+            blocking,
+            speed: 1.0,
+            pacing: Pacing::default(),
+            auto_pass: false,
+            autosave: None,
+            save_error: None,
+        };
+        s.refresh_legal();
+        s
+    }
+
+    pub fn state(&self) -> &R {
+        &self.state
+    }
+    pub fn labels(&self) -> &R::Labels {
+        &self.labels
+    }
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The file that sets the game up, when one does.
+    pub fn scenario(&self) -> Option<&R::Scenario> {
+        self.scenario.as_ref()
+    }
+    /// Every step so far, the setup first.
+    pub fn history(&self) -> &[Step<R>] {
+        &self.history
+    }
+    /// Legal commands now; empty unless a person may act.
+    pub fn legal(&self) -> &[R::Move] {
+        &self.legal
+    }
+    /// The AI move being announced, if any.
+    pub fn announced(&self) -> Option<&Announce<R::Move>> {
+        self.announce.as_ref()
+    }
+    /// Bumped at every applied command or undo (frontends drop stale selections).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+    /// Seconds since the game ended.
+    pub fn ended_for(&self) -> f32 {
+        self.ended_for
+    }
+    /// An AI failure that stopped the AI seats (with seed and position), if any.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    pub fn is_human(&self, seat: usize) -> bool {
+        self.seats.get(seat) == Some(&Seat::Human)
+    }
+    pub fn over(&self) -> bool {
+        self.state.outcome().is_over()
+    }
+    /// A person may act now.
+    pub fn human_to_act(&self) -> bool {
+        !self.over() && self.is_human(self.state.current_player())
+    }
+    /// Seconds the AI has been choosing the current move, while it is.
+    pub fn thinking(&self) -> Option<f32> {
+        self.pending.map(|_| self.thinking)
+    }
+
+    fn refresh_legal(&mut self) {
+        if self.human_to_act() {
+            self.state.legal_commands_into(&mut self.legal);
+        } else {
+            self.legal.clear();
+        }
+    }
+
+    /// History entries added since the last call, for the frontend to log and animate.
+    pub fn fresh_steps(&mut self) -> Range<usize> {
+        let r = self.handed..self.history.len();
+        self.handed = self.history.len();
+        r
+    }
+
+    /// Holds the next AI or automatic move back for at least `seconds` (a frontend showing
+    /// something that must be read first).
+    pub fn pause(&mut self, seconds: f32) {
+        self.wait = self.wait.max(seconds);
+    }
+
+    /// Does the session wait for AI answers instead of polling them?
+    pub fn blocking(&self) -> bool {
+        self.blocking
+    }
+
+    /// A person's command: checked by the rules, then played. On `Err` nothing changed. The
+    /// frontend decides who may give commands (whose turn, hot-seat curtains); the rules decide
+    /// the rest (a concession may come at any time, O25).
+    pub fn submit(&mut self, command: R::Move) -> Result<(), R::Error> {
+        self.state.validate(&command)?;
+        self.play(command);
+        Ok(())
+    }
+
+    fn play(&mut self, command: R::Move) {
+        let seat = self.state.current_player();
+        let before = self.state.clone();
+        let mut events = Vec::new();
+        self.state.apply_into(command, &mut events);
+        debug_assert_eq!(self.state.check_invariants(), Ok(()));
+        self.history.push(Step {
+            command: Some(command),
+            seat,
+            before,
+            events,
+        });
+        self.version += 1;
+        let pause = if self.state.is_pass(&command) {
+            self.pacing.after_pass
+        } else {
+            self.pacing.after_move
+        };
+        self.wait = pause / self.speed;
+        self.refresh_legal();
+        self.write_autosave();
+    }
+
+    fn write_autosave(&mut self) {
+        let Some(path) = &self.autosave else {
+            return;
+        };
+        let Some(text) = self.save_yaml(None) else {
+            return;
+        };
+        self.save_error = write_atomic(path, &text)
+            .err()
+            .map(|e| format!("cannot save to {}: {e}", path.display()));
+    }
+
+    /// Why the last autosave failed, if it did.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    /// The game so far as a save file (`name` given by the player); `None` when no file
+    /// describes its start.
+    pub fn save_yaml(&self, name: Option<String>) -> Option<String> {
+        let mut file = self.scenario.clone()?;
+        file.set_commands(self.command_lines().join("\n") + "\n");
+        file.set_expect(None);
+        file.set_save(Some(SaveInfo {
+            seats: self.seats.iter().map(seat_text).collect(),
+            ai_seed: self.seed,
+            saved_at: now(),
+            name,
+        }));
+        serde_yaml::to_string(&file).ok()
+    }
+
+    fn command_lines(&self) -> Vec<String> {
+        let start = &self.history[0].before;
+        self.history
+            .iter()
+            .filter_map(|s| s.command.as_ref())
+            .map(|c| start.format_command(&self.labels, c))
+            .collect()
+    }
+
+    /// Opens a save (or any scenario or replay file of this game: seats then come from
+    /// `seats`, else every seat is a person): sets the game up, replays its commands from its
+    /// seed (every die as before) and rebuilds the history, so undo works at once. Nothing is
+    /// handed out as fresh but the whole history, for the log.
+    pub fn load(
+        path: &Path,
+        seats: Option<Vec<Seat>>,
+        blocking: bool,
+    ) -> Result<Session<R>, ScenarioError> {
+        let l = load::<R>(path)?;
+        let (ai_seed, seats) = match (l.file.save(), seats) {
+            (_, Some(seats)) => (l.file.seed(), seats),
+            (Some(info), None) => {
+                let mut seats = Vec::new();
+                for (i, t) in info.seats.iter().enumerate() {
+                    seats.push(parse_seat(t).map_err(|message| ScenarioError::Setup {
+                        file: path.into(),
+                        problems: vec![format!("save: seats[{i}]: {message}")],
+                    })?);
+                }
+                (info.ai_seed, seats)
+            }
+            (None, None) => (l.file.seed(), Vec::new()),
+        };
+        let seats = if seats.is_empty() {
+            vec![Seat::Human; l.state.num_players()]
+        } else {
+            seats
+        };
+        let mut scenario = l.file.clone();
+        scenario.set_commands(String::new());
+        scenario.set_expect(None);
+        scenario.set_save(None);
+        let mut session = Session::new(
+            l.state,
+            l.labels,
+            Some(scenario),
+            l.events,
+            seats,
+            ai_seed,
+            blocking,
+        );
+        for (line, text) in &l.lines {
+            let state = &session.state;
+            let cmd = state
+                .parse_command(&session.labels, text)
+                .map_err(|message| ScenarioError::Command {
+                    file: path.into(),
+                    line: *line,
+                    text: text.clone(),
+                    message,
+                })?;
+            if let Err(e) = state.validate(&cmd) {
+                return Err(ScenarioError::Illegal {
+                    file: path.into(),
+                    line: *line,
+                    text: text.clone(),
+                    rule: e.rule(),
+                    message: e.to_string(),
+                });
+            }
+            session.play(cmd);
+        }
+        session.wait = 0.5;
+        Ok(session)
+    }
+
+    /// Takes back the last command a person gave, with every command played after it (AI
+    /// replies). False when no person has given a command yet.
+    pub fn undo(&mut self) -> bool {
+        let Some(at) = self
+            .history
+            .iter()
+            .rposition(|s| s.command.is_some() && self.is_human(s.seat))
+        else {
+            return false;
+        };
+        self.state = self.history[at].before.clone();
+        self.history.truncate(at);
+        self.handed = self.handed.min(self.history.len());
+        self.pending = None;
+        self.ready = None;
+        self.announce = None;
+        self.ended_for = 0.0;
+        self.wait = 0.0;
+        self.version += 1;
+        self.refresh_legal();
+        self.write_autosave();
+        true
+    }
+
+    /// Can [`Session::undo`] take anything back?
+    pub fn can_undo(&self) -> bool {
+        self.history
+            .iter()
+            .any(|s| s.command.is_some() && self.is_human(s.seat))
+    }
+
+    /// Advances the pacing by `dt` seconds; plays an announced AI move or a person's only
+    /// (passing) command when it is time, and asks the AI when it is its turn.
+    pub fn update(&mut self, dt: f32) {
+        self.wait = (self.wait - dt).max(0.0);
+        if self.over() {
+            self.ended_for += dt;
+            return;
+        }
+        if self.human_to_act() {
+            let only_pass = self.legal.len() == 1 && self.state.is_pass(&self.legal[0]);
+            if self.auto_pass && only_pass && self.wait <= 0.0 {
+                let command = self.legal[0];
+                self.play(command);
+            }
+            return;
+        }
+        if self.problem.is_some() {
+            return;
+        }
+        if let Some(a) = &mut self.announce {
+            a.age += dt;
+            if a.age >= a.duration {
+                let command = a.command;
+                self.announce = None;
+                self.play(command);
+            }
+            return;
+        }
+        self.poll_ai(dt);
+        if self.wait > 0.0 {
+            return;
+        }
+        if let Some(command) = self.ready.take() {
+            let seat = self.state.current_player();
+            if let Err(e) = self.state.validate(&command) {
+                let text = self.state.format_command(&self.labels, &command);
+                self.fail(format!("chose `{text}`, which {} forbids: {e}", e.rule()));
+            } else if self.state.is_pass(&command) {
+                self.play(command);
+            } else {
+                self.announce = Some(Announce {
+                    command,
+                    seat,
+                    age: 0.0,
+                    duration: self.pacing.announce / self.speed,
+                });
+            }
+        }
+    }
+
+    fn poll_ai(&mut self, dt: f32) {
+        if self.ready.is_some() {
+            return;
+        }
+        let seat = self.state.current_player();
+        let Some(worker) = &mut self.worker else {
+            self.fail("has no AI to play it".into());
+            return;
+        };
+        if self.pending.is_none() {
+            self.thinking = 0.0;
+            self.pending = worker.request(seat, &self.state);
+            if self.pending.is_none() {
+                self.fail("lost its AI thread".into());
+                return;
+            }
+        }
+        self.thinking += dt;
+        let reply = if self.blocking {
+            worker.wait(Duration::from_secs(60)).ok()
+        } else {
+            worker.poll()
+        };
+        if let Some(r) = reply {
+            if Some(r.id) == self.pending {
+                self.pending = None;
+                match r.mv {
+                    Some(m) => self.ready = Some(m),
+                    None => self.fail("failed to choose a command".into()),
+                }
+            }
+        }
+    }
+
+    /// Stops the AI seats and reports why, with what reproduces it.
+    fn fail(&mut self, what: String) {
+        let seat = self.state.current_player();
+        let position = serde_yaml::to_string(&self.state.view(&self.labels)).unwrap_or_default();
+        self.problem = Some(format!(
+            "The AI of seat {} {what} (seed {}, after {} commands). Position:\n{position}",
+            seat + 1,
+            self.seed,
+            self.history.len() - 1
+        ));
+        self.pending = None;
+        self.ready = None;
+    }
+
+    /// The game so far as a scenario file that replays it (a save, or a replay once over);
+    /// `None` when no file describes its start.
+    pub fn replay_yaml(&self) -> Option<String> {
+        let scenario = self.scenario.as_ref()?;
+        let start = &self.history[0].before;
+        let lines: Vec<String> = self
+            .history
+            .iter()
+            .filter_map(|s| s.command.as_ref())
+            .map(|c| start.format_command(&self.labels, c))
+            .collect();
+        Some(replay_yaml::<R>(
+            scenario,
+            &lines,
+            &self.state.outcome().notation(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::globetrotter::scenario::ScenarioFile;
+    use crate::globetrotter::{Config, State};
+
+    fn session(seats: Vec<Seat>) -> Session<State> {
+        let file = ScenarioFile::fresh(Config::default(), 3);
+        let mut events = Vec::new();
+        let state = file.to_state(&mut events).unwrap();
+        Session::new(state, (), Some(file), events, seats, 3, true)
+    }
+
+    fn run_until_human(s: &mut Session<State>) {
+        for _ in 0..10_000 {
+            if s.human_to_act() || s.over() || s.problem().is_some() {
+                return;
+            }
+            s.update(1.0);
+        }
+        panic!("the AI never handed the turn back");
+    }
+
+    #[test]
+    fn ai_seats_play_and_people_undo_their_commands_with_the_replies() {
+        let mut s = session(vec![Seat::Human, Seat::Ai(AgentSpec::Random)]);
+        run_until_human(&mut s);
+        let before = s.state().clone();
+        let steps = s.history().len();
+        let first = s.legal()[0];
+        s.submit(first).unwrap();
+        run_until_human(&mut s);
+        assert!(s.history().len() > steps);
+        assert!(s.undo());
+        assert_eq!(s.history().len(), steps);
+        assert_eq!(
+            format!("{:?}", s.state().view(&())),
+            format!("{:?}", before.view(&()))
+        );
+        assert!(!s.legal().is_empty());
+    }
+
+    #[test]
+    fn an_illegal_command_from_a_person_changes_nothing() {
+        let mut s = session(vec![Seat::Human, Seat::Human]);
+        let v = s.version();
+        let mut all = Vec::new();
+        crate::agent::game::Game::legal_moves(s.state(), &mut all);
+        let bad = crate::globetrotter::Command::Fire;
+        assert!(!all.contains(&bad));
+        assert!(s.submit(bad).is_err());
+        assert_eq!(s.version(), v);
+        assert_eq!(s.history().len(), 1);
+    }
+
+    #[test]
+    fn a_save_loads_with_its_seats_history_and_dice() {
+        let dir = std::env::temp_dir().join(format!("session-load-{}", std::process::id()));
+        let path = dir.join("autosave.yaml");
+        let mut s = session(vec![Seat::Human, Seat::Ai(AgentSpec::Greedy)]);
+        s.autosave = Some(path.clone());
+        for _ in 0..6 {
+            run_until_human(&mut s);
+            let c = s.legal()[s.legal().len() / 2];
+            s.submit(c).unwrap();
+        }
+        run_until_human(&mut s);
+        assert!(s.save_error().is_none());
+        let loaded = Session::<State>::load(&path, None, true).unwrap();
+        assert_eq!(loaded.seats(), s.seats());
+        assert_eq!(loaded.history().len(), s.history().len());
+        assert_eq!(loaded.state().view(&()), s.state().view(&()));
+        let mut loaded = loaded;
+        assert!(loaded.undo(), "undo works right after loading");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_save_with_a_bad_seat_or_command_names_it() {
+        let dir = std::env::temp_dir().join(format!("session-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let s = session(vec![Seat::Human, Seat::Human]);
+        let text = s.save_yaml(None).unwrap();
+        let edit = |key: &str, value: serde_yaml::Value, name: &str| {
+            let mut v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+            match key {
+                "seat" => v["save"]["seats"][0] = value,
+                _ => v["commands"] = value,
+            }
+            let path = dir.join(name);
+            std::fs::write(&path, serde_yaml::to_string(&v).unwrap()).unwrap();
+            Session::<State>::load(&path, None, true)
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        let e = edit("seat", "wizard".into(), "seat.yaml");
+        assert!(e.contains("seats[0]"), "{e}");
+        let e = edit("commands", "fly away\n".into(), "cmd.yaml");
+        assert!(e.contains("fly away"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn ai_games_finish_and_their_save_replays() {
+        let mut s = session(vec![
+            Seat::Ai(AgentSpec::Greedy),
+            Seat::Ai(AgentSpec::Random),
+        ]);
+        for _ in 0..100_000 {
+            if s.over() {
+                break;
+            }
+            s.update(1.0);
+        }
+        assert!(s.over(), "{:?}", s.problem());
+        let fresh = s.fresh_steps();
+        assert_eq!(fresh.start, 0);
+        assert_eq!(fresh.end, s.history().len());
+        let dir = std::env::temp_dir().join(format!("session-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("save.yaml");
+        std::fs::write(&path, s.replay_yaml().unwrap()).unwrap();
+        let run = crate::kit::scenario::run_file::<State>(&path).unwrap();
+        assert_eq!(run.state.view(&()), s.state().view(&()));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,130 @@
+//! RoveR for agents and the kit: [`Game`] (the autopilot's view) and [`Ruleset`] (scenarios,
+//! matches, replays) on [`State`].
+//!
+//! * **Hidden information.** None: the whole map is visible (R18). [`Game::determinize`] is the
+//!   same position with the dice reseeded (forced results dropped), so no agent knows future
+//!   rolls.
+//! * **Chance.** Hit rolls and the mites' wander rolls (R10, R24). A command's outcomes are
+//!   sampled through reseeded copies, at most [`MAX_SAMPLES`] of them.
+use super::command::Command;
+use super::eval::RoverHeuristic;
+use super::event::Event;
+use super::scenario::Scenario;
+use super::state::State;
+use super::{apply_into, legal_commands_into, notation, validate, view, RuleError};
+use crate::agent::game::{Game, Status};
+use crate::kit::{Outcome, Ruleset, SourceFile};
+use crate::sink::Sink;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Most reseeded copies an agent samples per command.
+pub const MAX_SAMPLES: usize = 4;
+
+impl Game for State {
+    type Move = Command;
+
+    fn num_players(&self) -> usize {
+        1
+    }
+    fn current_player(&self) -> usize {
+        0
+    }
+    fn status(&self) -> Status {
+        self.outcome
+    }
+    fn legal_moves(&self, out: &mut Vec<Command>) {
+        legal_commands_into(self, out);
+    }
+    fn is_legal(&self, m: &Command) -> bool {
+        validate(self, m).is_ok()
+    }
+    fn apply(&mut self, m: Command) {
+        apply_into(self, m, &mut ());
+    }
+    /// Random when some hostile could roll a die this round (an awake or wandering one, or
+    /// one the rover could wake), or the command attacks.
+    fn is_random(&self, m: &Command) -> bool {
+        matches!(m, Command::Ram(_) | Command::Use(..))
+            || self
+                .entities
+                .iter()
+                .any(|e| e.alive && self.db.kind(e.kind).hostile)
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.dice.reseed(seed);
+    }
+    /// No hidden information: the same position with fresh dice.
+    fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> State {
+        let mut s = self.clone();
+        s.reseed(rng.gen());
+        s
+    }
+    fn turn(&self) -> u32 {
+        self.round
+    }
+    fn outcomes(
+        &self,
+        m: Command,
+        samples: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<(f32, State)>,
+    ) {
+        let n = if self.is_random(&m) {
+            samples.clamp(1, MAX_SAMPLES)
+        } else {
+            1
+        };
+        let w = 1.0 / n as f32;
+        for _ in 0..n {
+            let mut g = self.clone();
+            g.reseed(rng.gen());
+            apply_into(&mut g, m, &mut ());
+            out.push((w, g));
+        }
+    }
+}
+
+impl Ruleset for State {
+    const NAME: &'static str = "rover";
+    type Event = Event;
+    type Error = RuleError;
+    type Scenario = Scenario;
+    type Labels = ();
+    type Heuristic = RoverHeuristic;
+
+    fn from_scenario(
+        file: &Scenario,
+        source: &SourceFile,
+        _events: &mut Vec<Event>,
+    ) -> Result<(State, ()), Vec<String>> {
+        file.to_state(source.dir()).map(|s| (s, ()))
+    }
+    fn validate(&self, command: &Command) -> Result<(), RuleError> {
+        validate(self, command)
+    }
+    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
+        apply_into(self, command, events)
+    }
+    fn legal_commands_into(&self, out: &mut Vec<Command>) {
+        legal_commands_into(self, out)
+    }
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn parse_command(&self, _labels: &(), text: &str) -> Result<Command, String> {
+        notation::parse_command(self, text)
+    }
+    fn format_command(&self, _labels: &(), command: &Command) -> String {
+        notation::format_command(self, command)
+    }
+    fn format_event(&self, _labels: &(), event: &Event) -> String {
+        notation::format_event(self, event)
+    }
+    fn view(&self, _labels: &()) -> serde_yaml::Value {
+        view::view(self)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        super::invariants::check(self)
+    }
+}
