@@ -1,5 +1,5 @@
-//! Mothership: the landing-ship wargame (rules `seeds/mothership-rules.md`, rulings M1–M37,
-//! the rule book `docs/rules/mothership.md`). Players land a ship on a hex map, mine ore under
+//! Mothership: the landing-ship wargame (the spaceship rules and rulings M1–M37; the player's
+//! rule book is `docs/rules/mothership.md`). Players land a ship on a hex map, mine ore under
 //! shifting tides, fight with fire zones of two destroyers, capture units and ships, and take
 //! off at turn 21 or 25 with as much as they can carry.
 //!
