@@ -18,7 +18,7 @@ use super::scenario::{state_of, Position, Scenario};
 use super::state::{Phase, State};
 use super::stats::Kind;
 use super::takeoff::{choice_budget, cost, own_ships};
-use super::zones::{neutralized, zones};
+use super::zones::neutralized;
 use super::{apply_into, legal_commands_into, validate};
 use crate::agent::game::{Game, Status};
 use crate::kit::ruleset::SourceFile;
@@ -254,7 +254,7 @@ impl Game for State {
 /// Does `p` see the next tide card: an operational weather layer (on the map, in its element,
 /// not under opponent fire, M3)?
 pub fn forecasts(s: &State, p: Seat) -> bool {
-    let z = zones(s);
+    let z = super::zones::cached(s);
     s.unit_ids().any(|u| {
         s.unit(u).kind == Kind::WeatherLayer
             && s.controller(u) == Some(p)

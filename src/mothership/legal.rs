@@ -8,7 +8,7 @@ use super::state::{Loc, Phase, Slot, State};
 use super::stats::Kind;
 use super::takeoff::own_ships;
 use super::validate_with;
-use super::zones::{zones, Zones};
+use super::zones::Zones;
 
 /// Every legal command, into `out` (cleared first).
 pub fn legal_commands_into(s: &State, out: &mut Vec<Command>) {
@@ -16,7 +16,7 @@ pub fn legal_commands_into(s: &State, out: &mut Vec<Command>) {
     if s.outcome.is_over() {
         return;
     }
-    let z = zones(s);
+    let z = super::zones::cached(s);
     let mut cand = Vec::with_capacity(256);
     candidates(s, &z, &mut cand);
     out.extend(cand.into_iter().filter(|c| validate_with(s, &z, c).is_ok()));

@@ -93,7 +93,7 @@ impl Map {
         for i in 0..n {
             let (q, r) = m.axial[i];
             for (d, (dq, dr)) in DIRECTIONS.iter().enumerate() {
-                if let Some(c) = m.from_axial(q + dq, r + dr) {
+                if let Some(c) = m.cell_at_axial(q + dq, r + dr) {
                     m.neighbours[i][d] = c.0;
                 }
             }
@@ -130,7 +130,7 @@ impl Map {
     pub fn col_row(&self, c: Cell) -> (u16, u16) {
         (c.0 % self.width, c.0 / self.width)
     }
-    fn from_axial(&self, q: i16, r: i16) -> Option<Cell> {
+    fn cell_at_axial(&self, q: i16, r: i16) -> Option<Cell> {
         let col = q + (r - (r & 1)) / 2;
         self.cell(i64::from(col), i64::from(r))
     }
@@ -286,6 +286,19 @@ pub fn default_for(players: u8) -> Arc<Map> {
     builtin(name).expect("built-in maps")
 }
 
+impl Map {
+    /// Every cell within `radius` steps of `c` (itself included).
+    pub fn ball(&self, c: Cell, radius: u16) -> impl Iterator<Item = Cell> + '_ {
+        let (q, r) = self.axial[c.index()];
+        let k = radius as i16;
+        (-k..=k).flat_map(move |dq| {
+            let lo = (-k).max(-dq - k);
+            let hi = k.min(-dq + k);
+            (lo..=hi).filter_map(move |dr| self.cell_at_axial(q + dq, r + dr))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,8 +308,8 @@ mod tests {
         let m = builtin("duel").unwrap();
         assert_eq!((m.width, m.height), (24, 16));
         let c = m.cell(5, 3).unwrap();
-        // odd row 3: neighbours (6,3) (4,3) (6,2) (5,2) (5,4) (6,4)
-        let want: Vec<Cell> = [(6, 3), (4, 3), (6, 2), (5, 2), (5, 4), (6, 4)]
+        // odd row 3, in M24 order: (6,3) (4,3) (6,2) (5,2) (6,4) (5,4)
+        let want: Vec<Cell> = [(6, 3), (4, 3), (6, 2), (5, 2), (6, 4), (5, 4)]
             .iter()
             .map(|&(c, r)| m.cell(c, r).unwrap())
             .collect();
@@ -324,18 +337,5 @@ mod tests {
         assert!(e.iter().any(|p| p.starts_with("m.yaml:5:")), "{e:?}");
         let e = load_map("m.yaml", "name: x\nterrain: []\nfoo: 1\n").unwrap_err();
         assert!(e[0].starts_with("m.yaml:"), "{e:?}");
-    }
-}
-
-impl Map {
-    /// Every cell within `radius` steps of `c` (itself included).
-    pub fn ball(&self, c: Cell, radius: u16) -> impl Iterator<Item = Cell> + '_ {
-        let (q, r) = self.axial[c.index()];
-        let k = radius as i16;
-        (-k..=k).flat_map(move |dq| {
-            let lo = (-k).max(-dq - k);
-            let hi = k.min(-dq + k);
-            (lo..=hi).filter_map(move |dr| self.from_axial(q + dq, r + dr))
-        })
     }
 }

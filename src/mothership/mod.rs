@@ -1,5 +1,5 @@
-//! Mothership: the landing-ship wargame (rules `seeds/mothership-rules.md`, rulings M1–M37,
-//! the rule book `docs/rules/mothership.md`). Players land a ship on a hex map, mine ore under
+//! Mothership: the landing-ship wargame (the spaceship rules and rulings M1–M37; the player's
+//! rule book is `docs/rules/mothership.md`). Players land a ship on a hex map, mine ore under
 //! shifting tides, fight with fire zones of two destroyers, capture units and ships, and take
 //! off at turn 21 or 25 with as much as they can carry.
 //!
@@ -60,7 +60,7 @@ pub fn validate(s: &State, cmd: &Command) -> Result<(), RuleError> {
     if s.outcome.is_over() {
         return Err(RuleError::GameOver);
     }
-    let z = zones::zones(s);
+    let z = zones::cached(s);
     validate_with(s, &z, cmd)
 }
 
@@ -105,6 +105,7 @@ pub fn validate_with(s: &State, z: &Zones, cmd: &Command) -> Result<(), RuleErro
 
 /// Applies a command that [`validate`] accepted, writing its events into `ev`.
 pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
+    s.zone_cache = Default::default();
     match cmd {
         Command::Land { dome, orient } => setup::apply_land(s, dome, orient, ev),
         Command::Deploy { unit, to } => setup::apply_deploy(s, unit, to, ev),
@@ -130,6 +131,7 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
         Command::End => turn::apply_end(s, ev),
         Command::Plan { style } => planner::apply_plan(s, style, ev),
     }
+    s.zone_cache = Default::default();
     outcome::check(s, ev);
     if !s.outcome.is_over() && s.phase == state::Phase::Play && !s.in_play(s.active) {
         turn::advance(s, ev);

@@ -3,9 +3,11 @@
 //! first, so it never breaks a rule. Agents choose among the styles (and a few other
 //! decisions), which keeps a 25-turn game of 15–35 points a turn to a handful of choices.
 //!
-//! Styles: 0 ends the turn at once; 1 mines (destroyers stay); 2 mines and advances
-//! destroyers two cells; 3 attacks (destroyers advance as far as they can, ships are captured
-//! when open); 4 rushes (every unit leaves the ship and advances, no mining). Every style but
+//! Styles: 0 ends the turn at once; 1 mines (destroyers stay, the weather layer brings its ore
+//! in); 2 mines, builds crabs (tanks once crabs run out) and advances destroyers two cells; 3
+//! attacks (destroyers advance as far as they can, ships are captured when open) while mining
+//! and building tanks; 4 rushes (every unit leaves the ship and advances, no mining); 5 brings
+//! every land unit home into the ship (at turn 25 keeping the take-off's cost, then taking off). Every style but
 //! 0 retreats neutralized units first, fires at the best targets, captures what it can and, at
 //! turn 25, brings units in and takes off. In deployment every style deploys the roster.
 use super::command::{Command, Item, Target};
@@ -16,12 +18,15 @@ use super::legal::{shooters, targets_near};
 use super::setup::HOME_RADIUS;
 use super::state::{Loc, Phase, ShipStatus, State, LAST_TURN};
 use super::stats::{stats, Element, Kind};
-use super::zones::{neutralized, zones};
+use super::zones::{cached, neutralized};
 use super::{apply_into, validate};
 use std::collections::VecDeque;
 
 /// Number of styles.
-pub const STYLES: u8 = 5;
+pub const STYLES: u8 = 6;
+
+/// The style that brings every land unit home.
+pub const HOME: u8 = 5;
 
 #[derive(Clone, Copy)]
 struct Style {
@@ -31,6 +36,8 @@ struct Style {
     /// Destroyers leave the ship.
     sortie: bool,
     capture_ships: bool,
+    /// What a weather layer holding ore builds (else it brings the ore in).
+    build: Option<Kind>,
 }
 
 fn style(n: u8) -> Style {
@@ -40,31 +47,35 @@ fn style(n: u8) -> Style {
             advance: 0,
             sortie: false,
             capture_ships: false,
+            build: None,
         },
         2 => Style {
             mine: true,
             advance: 2,
             sortie: true,
             capture_ships: true,
+            build: Some(Kind::Crab),
         },
         3 => Style {
             mine: true,
             advance: 8,
             sortie: true,
             capture_ships: true,
+            build: Some(Kind::Tank),
         },
         _ => Style {
             mine: false,
             advance: 8,
             sortie: true,
             capture_ships: true,
+            build: None,
         },
     }
 }
 
 /// `plan N`.
 pub fn validate_plan(s: &State, n: u8) -> Result<(), RuleError> {
-    ensure(n < STYLES, "M4", "planner styles are 0 to 4")?;
+    ensure(n < STYLES, "M4", "planner styles are 0 to 5")?;
     if !matches!(s.phase, Phase::Play | Phase::Deploy) {
         return Err(RuleError::Phase {
             rule: "M4",
@@ -114,6 +125,13 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
     };
     if r.s.phase == Phase::Deploy {
         deploy(&mut r);
+    } else if n == HOME {
+        retreat(&mut r);
+        fire(&mut r);
+        home(&mut r);
+        if r.turn == LAST_TURN {
+            take_off(&mut r);
+        }
     } else if n > 0 {
         let st = style(n);
         retreat(&mut r);
@@ -124,12 +142,13 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
         capture(&mut r);
         if r.turn == LAST_TURN {
             board(&mut r);
+            take_off(&mut r);
         }
         if st.mine {
-            mine(&mut r);
+            mine(&mut r, st.build);
         }
-        if st.sortie {
-            sortie(&mut r, st.mine);
+        if st.sortie || st.mine {
+            sortie(&mut r, st.mine, st.sortie);
         }
         if st.advance > 0 {
             advance(&mut r, st.advance);
@@ -172,7 +191,7 @@ fn deploy<E: EventSink>(r: &mut Run<'_, E>) {
 }
 
 fn retreat<E: EventSink>(r: &mut Run<'_, E>) {
-    let z = zones(r.s);
+    let z = cached(r.s);
     for u in r.own_units() {
         if !neutralized(r.s, &z, u) {
             continue;
@@ -219,7 +238,7 @@ fn fire<E: EventSink>(r: &mut Run<'_, E>) {
         }
         let sh = shooters(r.s);
         let mut best: Option<(f32, Command)> = None;
-        let z = zones(r.s);
+        let z = cached(r.s);
         let mut targets = Vec::new();
         for (i, &(a, ca)) in sh.iter().enumerate() {
             targets.clear();
@@ -287,7 +306,7 @@ fn capture_ships<E: EventSink>(r: &mut Run<'_, E>) {
 
 /// Shortest path of legal moves from `u` to the nearest cell where `goal` holds.
 fn path_to(s: &State, u: UnitId, goal: impl Fn(Cell) -> bool) -> Option<Vec<Cell>> {
-    let z = zones(s);
+    let z = cached(s);
     let from = s.unit(u).cell()?;
     if goal(from) {
         return Some(Vec::new());
@@ -337,7 +356,7 @@ fn go_along<E: EventSink>(r: &mut Run<'_, E>, u: UnitId, steps: u16, p: Option<V
     })
 }
 
-fn mine<E: EventSink>(r: &mut Run<'_, E>) {
+fn mine<E: EventSink>(r: &mut Run<'_, E>, build: Option<Kind>) {
     let own_pods: Vec<Cell> =
         r.s.ships
             .iter()
@@ -370,13 +389,16 @@ fn mine<E: EventSink>(r: &mut Run<'_, E>) {
                     }
                 }
             }
-            if unit.ore() > 0 && kind == Kind::WeatherLayer && r.s.reserve_units[0] > 0 {
+            if let (true, Kind::WeatherLayer, Some(b)) = (unit.ore() > 0, kind, build) {
                 let near: Vec<Cell> = r.s.map.neighbours(c).collect();
-                if near.into_iter().any(|n| {
-                    r.try_cmd(Command::Build {
-                        layer: u,
-                        kind: Kind::Tank,
-                        to: n,
+                let kinds = [b, Kind::Tank];
+                if kinds.iter().any(|&k| {
+                    near.iter().any(|&n| {
+                        r.try_cmd(Command::Build {
+                            layer: u,
+                            kind: k,
+                            to: n,
+                        })
                     })
                 }) {
                     continue;
@@ -429,13 +451,14 @@ fn mine<E: EventSink>(r: &mut Run<'_, E>) {
     }
 }
 
-fn sortie<E: EventSink>(r: &mut Run<'_, E>, miners: bool) {
+fn sortie<E: EventSink>(r: &mut Run<'_, E>, miners: bool, tanks: bool) {
     for u in r.own_units() {
         let Loc::Ship(x) = r.s.unit(u).loc else {
             continue;
         };
         let kind = r.s.unit(u).kind;
-        let goes = kind.is_tank() || (miners && matches!(kind, Kind::Crab | Kind::WeatherLayer));
+        let goes = (tanks && kind.is_tank())
+            || (miners && matches!(kind, Kind::Crab | Kind::WeatherLayer));
         if !goes || stats().of(kind).element != Element::Land {
             continue;
         }
@@ -502,6 +525,52 @@ fn board<E: EventSink>(r: &mut Run<'_, E>) {
                 .collect();
         for pod in pods {
             if r.try_cmd(Command::Enter { unit: u, pod }) {
+                break;
+            }
+        }
+    }
+}
+
+/// Every land unit heads for the nearest pod of one of the player's ships and goes in,
+/// keeping the take-off's cost at turn 25.
+fn home<E: EventSink>(r: &mut Run<'_, E>) {
+    let keep: u16 = if r.turn == LAST_TURN {
+        r.s.ship_ids()
+            .filter(|&x| r.s.ship(x).on_planet() && r.s.ship(x).controller == r.seat)
+            .map(|x| super::takeoff::cost(r.s, x))
+            .sum()
+    } else {
+        0
+    };
+    let pods: Vec<Cell> =
+        r.s.ships
+            .iter()
+            .filter(|x| x.on_planet() && x.controller == r.seat)
+            .flat_map(|x| x.pods)
+            .collect();
+    for u in r.own_units() {
+        if stats().of(r.s.unit(u).kind).element != Element::Land {
+            continue;
+        }
+        let Some(c) = r.s.unit(u).cell() else {
+            continue;
+        };
+        if !pods.iter().any(|&p| r.s.map.adjacent(c, p)) {
+            let p = {
+                let s = &*r.s;
+                path_to(s, u, |x| pods.iter().any(|&p| s.map.adjacent(x, p)))
+            };
+            let spare = r.points().saturating_sub(keep + 1);
+            go_along(r, u, spare, p);
+        }
+        if r.points() <= keep {
+            return;
+        }
+        let Some(c) = r.s.unit(u).cell() else {
+            continue;
+        };
+        for &pod in &pods {
+            if r.s.map.adjacent(c, pod) && r.try_cmd(Command::Enter { unit: u, pod }) {
                 break;
             }
         }

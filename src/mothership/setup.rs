@@ -67,6 +67,7 @@ pub fn empty(players: usize, map: Arc<Map>, seed: u64) -> State {
         outcome: Outcome::Ongoing,
         rng,
         turns_played: 0,
+        zone_cache: Default::default(),
         map,
     }
 }

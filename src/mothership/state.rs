@@ -6,10 +6,11 @@ use super::ids::{Cell, Seat, ShipId, UnitId};
 use super::map::{Map, Terrain};
 use super::stats::{stats, Element, Holds, Kind};
 use super::tide::{element_of, Tide, TideDeck};
+use super::zones::Zones;
 use crate::kit::Outcome;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Last game turn (M4).
 pub const LAST_TURN: u8 = 25;
@@ -184,6 +185,8 @@ pub struct State {
     pub rng: ChaCha8Rng,
     /// Player turns played (statistics, agents' horizons).
     pub turns_played: u32,
+    /// The fire zones of this position, computed on first use; cleared by every command.
+    pub(crate) zone_cache: OnceLock<Arc<Zones>>,
 }
 
 impl State {

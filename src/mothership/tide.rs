@@ -60,7 +60,7 @@ pub struct TideDeck {
 fn full_deck() -> Vec<Tide> {
     let mut v = Vec::with_capacity(3 * PER_TIDE);
     for t in [Tide::Low, Tide::Normal, Tide::High] {
-        v.extend(std::iter::repeat(t).take(PER_TIDE));
+        v.extend(std::iter::repeat_n(t, PER_TIDE));
     }
     v
 }

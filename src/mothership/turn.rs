@@ -68,26 +68,22 @@ pub fn apply_end(s: &mut State, ev: &mut impl EventSink) {
 
 /// Gives the turn to the next seat still in play, starting new game turns as needed.
 pub fn advance(s: &mut State, ev: &mut impl EventSink) {
-    loop {
-        if s.outcome.is_over() {
-            return;
-        }
-        let seq = order(s, s.turn);
-        let pos = seq.iter().position(|&q| q == s.active).unwrap_or(seq.len());
-        if let Some(&next) = seq[pos + 1..].iter().find(|&&q| s.in_play(q)) {
-            start_seat(s, next, ev);
-            return;
-        }
-        if !next_game_turn(s, ev) {
-            return;
-        }
-        let seq = order(s, s.turn);
-        if let Some(&first) = seq.iter().find(|&&q| s.in_play(q)) {
-            start_seat(s, first, ev);
-            return;
-        }
-        outcome::finish(s, ev);
+    if s.outcome.is_over() {
         return;
+    }
+    let seq = order(s, s.turn);
+    let pos = seq.iter().position(|&q| q == s.active).unwrap_or(seq.len());
+    if let Some(&next) = seq[pos + 1..].iter().find(|&&q| s.in_play(q)) {
+        start_seat(s, next, ev);
+        return;
+    }
+    if !next_game_turn(s, ev) {
+        return;
+    }
+    let seq = order(s, s.turn);
+    match seq.iter().find(|&&q| s.in_play(q)) {
+        Some(&first) => start_seat(s, first, ev),
+        None => outcome::finish(s, ev),
     }
 }
 

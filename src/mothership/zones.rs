@@ -7,6 +7,7 @@ use super::ids::{Cell, Seat, UnitId};
 use super::map::Terrain;
 use super::state::{Loc, State};
 use super::stats::{stats, Kind};
+use std::sync::Arc;
 
 /// Which players put each cell under fire (bit per seat).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,11 @@ pub fn destroyers(s: &State, mut f: impl FnMut(Seat, Cell, u16)) {
             }
         }
     }
+}
+
+/// The zones of the current position, computed once per position (see [`zones`]).
+pub fn cached(s: &State) -> Arc<Zones> {
+    s.zone_cache.get_or_init(|| Arc::new(zones(s))).clone()
 }
 
 /// Computes every player's zone (M10).
