@@ -144,16 +144,9 @@ fn temp_path(path: &Path) -> PathBuf {
     parent_dir(path).join(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Writes a file atomically: a temporary file next to it, then a rename, so a reader never
-/// sees half a file and a failed write leaves the old one.
-pub fn write_atomic(path: &Path, text: &[u8]) -> Result<()> {
-    let tmp = temp_path(path);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            e
-        })
+/// Writes a file atomically (the kit's temporary file and rename), naming it in errors.
+pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    orbitals::kit::save::write_atomic(path, text)
         .with_context(|| format!("writing {}", path.display()))
 }
 
@@ -323,7 +316,7 @@ fn progress_bar(games: u32) -> ProgressBar {
 /// Writes the chart and prints the table or JSON.
 fn report(a: &MatchArgs, summary: &Summary) -> Result<()> {
     if let Some(path) = &a.svg {
-        write_atomic(path, chart::svg(summary).as_bytes())?;
+        write_atomic(path, &chart::svg(summary))?;
     }
     if a.json {
         outln!("{}", serde_json::to_string_pretty(summary)?);
@@ -467,7 +460,7 @@ fn play_series<R: Ruleset, T: Table<R>>(
     let summary = summary::summarize(&lineup, &games, started);
     let write = |g: &series::SeriesGame<R>, path: &Path| {
         let text = g.replay_yaml_from(&table.replay_scenario(&g.scenario, path));
-        write_atomic(path, text.as_bytes())
+        write_atomic(path, &text)
     };
     if let Some(path) = &a.save {
         write(&games[0], path)?;

@@ -13,6 +13,10 @@ pub const BOOKS: &[(&str, &str)] = &[
         "Globetrotter",
         include_str!("../../../docs/rules/globetrotter.md"),
     ),
+    (
+        "Mothership",
+        include_str!("../../../docs/rules/mothership.md"),
+    ),
     ("RoveR", include_str!("../../../docs/rules/rover.md")),
 ];
 
