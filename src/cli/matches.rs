@@ -145,9 +145,8 @@ pub fn write_atomic(path: &Path, text: &[u8]) -> Result<()> {
     let tmp = temp_path(path);
     std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
+        .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
-            e
         })
         .with_context(|| format!("writing {}", path.display()))
 }

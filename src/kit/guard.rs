@@ -166,7 +166,7 @@ pub fn locate_problems(text: &str, problems: Vec<String>) -> Vec<String> {
                 .step_by(2)
                 .find_map(|q| (!q.is_empty()).then(|| find(q)).flatten());
             let key = p
-                .split(|c: char| c == ':' || c == ' ')
+                .split([':', ' '])
                 .next()
                 .map(|k| k.split('[').next().unwrap_or(k))
                 .filter(|k| !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_'))
