@@ -42,6 +42,7 @@ const fn entry<R: Ruleset>(title: &'static str, about: &'static str) -> GameEntr
 pub const GAMES: &[GameEntry] = &[
     entry::<crate::state::State>("Orbitals", "the card game"),
     entry::<crate::globetrotter::State>("Globetrotter", "the rover game on the globe"),
+    entry::<crate::mothership::State>("Mothership", "the landing-ship game on a hex map"),
 ];
 
 /// The entry named `name`.

@@ -9,6 +9,7 @@ pub mod globetrotter;
 pub mod ids;
 pub mod kit;
 pub mod maneuver;
+pub mod mothership;
 pub mod phase;
 pub mod rules;
 pub mod scenario;

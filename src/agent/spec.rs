@@ -431,3 +431,47 @@ mod tests {
         }
     }
 }
+
+/// One AI opponent a menu can offer: a label and an agent spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiLevel {
+    pub label: &'static str,
+    pub spec: &'static str,
+}
+
+/// The AI opponents every game's menu offers, easiest first (the same specs as the command
+/// line's `--p1`).
+pub const AI_LEVELS: [AiLevel; 5] = [
+    AiLevel {
+        label: "Beginner (random moves)",
+        spec: "random",
+    },
+    AiLevel {
+        label: "Easy (greedy)",
+        spec: "greedy",
+    },
+    AiLevel {
+        label: "Normal (search, easy)",
+        spec: "mcts:easy",
+    },
+    AiLevel {
+        label: "Hard (search, normal)",
+        spec: "mcts:normal",
+    },
+    AiLevel {
+        label: "Expert (search, hard)",
+        spec: "mcts:hard",
+    },
+];
+
+#[cfg(test)]
+mod level_tests {
+    use super::*;
+
+    #[test]
+    fn every_level_is_a_valid_spec() {
+        for l in AI_LEVELS {
+            assert!(AgentSpec::parse(l.spec).is_ok(), "{}", l.spec);
+        }
+    }
+}

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game: orbitals (the card game) or globetrotter.
+    /// The game: orbitals (the card game), globetrotter or mothership.
     #[arg(long, default_value = "orbitals")]
     pub game: String,
     /// Card game: deck of side 1 (the --p1 agent keeps it when seats swap, unless
@@ -49,7 +49,8 @@ pub struct MatchArgs {
     pub p5: Option<String>,
     #[arg(long)]
     pub p6: Option<String>,
-    /// Players, for games with a choice (Globetrotter: 2 to 6); seats rotate every game.
+    /// Players, for games with a choice (Globetrotter: 2 to 6, Mothership: 2 to 4); seats rotate
+    /// every game.
     #[arg(long)]
     pub players: Option<u8>,
     /// Globetrotter: planets (1 or more).
@@ -305,7 +306,7 @@ const GAME_OPTIONS: &[(&str, &[&str])] = &[
     ("--mirror", &["orbitals"]),
     ("--planets", &["globetrotter"]),
     ("--facing", &["globetrotter"]),
-    ("--players", &["globetrotter"]),
+    ("--players", &["globetrotter", "mothership"]),
 ];
 
 /// The game-specific options given on the command line.
@@ -360,6 +361,7 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     }
     match a.game.as_str() {
         "globetrotter" => globetrotter_match(a),
+        "mothership" => mothership_match(a),
         _ => orbitals_match(cards, a),
     }
 }
@@ -464,6 +466,23 @@ fn globetrotter_match(a: MatchArgs) -> Result<()> {
     );
     let names = vec![label; config.players as usize];
     play_series(&a, &GlobeTable(config), names, config.turn_limit)
+}
+
+/// `match --game mothership` (2 to 4 players, M4).
+fn mothership_match(a: MatchArgs) -> Result<()> {
+    use orbitals::mothership::series::MothershipTable;
+    let players = a.players.unwrap_or(2);
+    if !(2..=4).contains(&players) {
+        bail!("--players: Mothership takes 2 to 4 players (M4)");
+    }
+    let map = if players == 2 { "duel" } else { "sector" };
+    let names = vec![map.to_string(); players as usize];
+    play_series(
+        &a,
+        &MothershipTable { players },
+        names,
+        u16::from(orbitals::mothership::state::LAST_TURN),
+    )
 }
 
 /// `match` for the card game.

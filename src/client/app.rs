@@ -250,11 +250,11 @@ impl App {
         let globe_w = self.linked.width(sw);
         self.inter.refresh(game);
         let mut layout = Layout::compute(
-            &game.state(),
+            game.state(),
             game.viewer,
             vec2(sw, sh),
             panel_px + globe_w,
-            &game.legal(),
+            game.legal(),
         );
         let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
         let on_table = mouse.x < layout.table.right()
@@ -269,7 +269,7 @@ impl App {
         self.inter.hover = hover;
         let chip_text = match hover {
             Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
-                ChipAction::Play(cmd) => tooltip::chip_text(&game.state(), &cmd),
+                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &cmd),
                 ChipAction::Select(_) => "Choose which project to build".to_string(),
             }),
             _ => None,
@@ -323,11 +323,8 @@ impl App {
                 }
             }
             Some(PanelAction::Concede) => game.concede(),
-            Some(PanelAction::Undo) => {
-                if game.undo() {
-                    self.inter.cancel();
-                }
-            }
+            Some(PanelAction::Undo) if game.undo() => self.inter.cancel(),
+            Some(PanelAction::Undo) => {}
             Some(PanelAction::Menu) => {
                 self.game = None;
                 self.screen = Screen::Menu;
@@ -400,11 +397,11 @@ impl App {
         if before != (game.session.version(), self.inter.sel, self.inter.combat) {
             self.inter.refresh(game);
             layout = Layout::compute(
-                &game.state(),
+                game.state(),
                 game.viewer,
                 vec2(sw, sh),
                 panel_px + self.linked.width(sw),
-                &game.legal(),
+                game.legal(),
             );
         }
         self.anim

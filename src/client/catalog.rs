@@ -11,36 +11,8 @@ pub struct DeckEntry {
     pub deck: Deck,
 }
 
-/// One AI opponent the menu can offer.
-#[derive(Clone, Debug)]
-pub struct AiLevel {
-    pub label: &'static str,
-    pub spec: &'static str,
-}
-
-/// Opponents from easiest to hardest; only those that `parse_agent` knows are offered.
-const LEVELS: [AiLevel; 5] = [
-    AiLevel {
-        label: "Beginner (random moves)",
-        spec: "random",
-    },
-    AiLevel {
-        label: "Easy (greedy)",
-        spec: "greedy",
-    },
-    AiLevel {
-        label: "Normal (search, easy)",
-        spec: "mcts:easy",
-    },
-    AiLevel {
-        label: "Hard (search, normal)",
-        spec: "mcts:normal",
-    },
-    AiLevel {
-        label: "Expert (search, hard)",
-        spec: "mcts:hard",
-    },
-];
+pub use crate::agent::spec::AiLevel;
+use crate::agent::spec::AI_LEVELS as LEVELS;
 
 /// Cards, decks and AI levels, plus whatever went wrong loading them.
 pub struct Catalog {

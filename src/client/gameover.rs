@@ -13,7 +13,7 @@ pub enum EndAction {
 
 /// The result window over the (dimmed) final table.
 pub fn ui(ctx: &egui::Context, game: &Game) -> Option<EndAction> {
-    let st = &game.state();
+    let st = game.state();
     let (title, color) = match st.outcome {
         Outcome::Winner(p) if game.names.you == Some(p) => ("Victory!".to_string(), theme::GOOD),
         Outcome::Winner(_) if game.names.you.is_some() => ("Defeat".to_string(), theme::BAD),

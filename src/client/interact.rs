@@ -173,7 +173,7 @@ impl Interaction {
         if !game.human_to_act() {
             return;
         }
-        let legal = &game.legal();
+        let legal = game.legal();
         match self.sel {
             Some(sel) => {
                 let me = match sel {
@@ -183,7 +183,7 @@ impl Interaction {
                     Sel::Project(r) => Hit::Project(r),
                 };
                 self.marks.push((me, Mark::Selected));
-                for (h, c) in targets(&game.state(), sel, legal) {
+                for (h, c) in targets(game.state(), sel, legal) {
                     let m = match c {
                         Command::Combat { .. } | Command::Bombard { .. } => Mark::Attack,
                         _ => Mark::Target,
@@ -243,12 +243,12 @@ impl Interaction {
             _ => {}
         }
         if let Some(sel) = self.sel {
-            let found = targets(&game.state(), sel, &game.legal())
+            let found = targets(game.state(), sel, game.legal())
                 .into_iter()
                 .find(|(h, _)| *h == hit);
             if let Some((_, cmd)) = found {
                 if let Command::Combat { ship, target, .. } = cmd {
-                    if let Some((lo, hi)) = combat_range(&game.legal(), ship, target) {
+                    if let Some((lo, hi)) = combat_range(game.legal(), ship, target) {
                         self.combat = Some(CombatDraft {
                             ship,
                             target,
@@ -263,7 +263,7 @@ impl Interaction {
                 return;
             }
         }
-        let next = selection_for(hit, &game.legal());
+        let next = selection_for(hit, game.legal());
         self.combat = None;
         self.sel = if next == self.sel { None } else { next };
     }

@@ -250,11 +250,11 @@ fn hover_point(app: &App) -> Option<Vec2> {
     let g = app.game.as_ref()?;
     let panel = table::layout::panel_width(screen_width());
     let l = table::layout::Layout::compute(
-        &g.state(),
+        g.state(),
         g.viewer,
         vec2(screen_width(), screen_height()),
         panel,
-        &g.legal(),
+        g.legal(),
     );
     l.ships
         .iter()

@@ -56,7 +56,7 @@ pub fn show(
 }
 
 fn header(ui: &mut egui::Ui, game: &Game) {
-    let st = &game.state();
+    let st = game.state();
     ui.horizontal(|ui| {
         ui.label(
             RichText::new("ORBITALS")
@@ -92,7 +92,7 @@ fn actions(
     inter: &mut Interaction,
     action: &mut Option<PanelAction>,
 ) {
-    let st = &game.state();
+    let st = game.state();
     if game.over() {
         ui.label(RichText::new("The game is over.").strong());
         return;
@@ -134,11 +134,11 @@ fn actions(
                 Sel::Project(_) => "Click a lit asset to build this project.",
             };
             ui.label(RichText::new(hint).small().weak());
-            let mut cmds: Vec<Command> = targets(st, sel, &game.legal())
+            let mut cmds: Vec<Command> = targets(st, sel, game.legal())
                 .into_iter()
                 .map(|(_, c)| c)
                 .collect();
-            cmds.extend(own_commands(sel, &game.legal()));
+            cmds.extend(own_commands(sel, game.legal()));
             egui::ScrollArea::vertical()
                 .max_height(190.0)
                 .id_salt("sel-actions")
@@ -151,7 +151,7 @@ fn actions(
                         {
                             *action = Some(match c {
                                 Command::Combat { ship, target, .. } => {
-                                    match super::interact::combat_range(&game.legal(), ship, target)
+                                    match super::interact::combat_range(game.legal(), ship, target)
                                     {
                                         Some((lo, hi)) => PanelAction::Aim(CombatDraft {
                                             ship,
@@ -230,7 +230,7 @@ fn combat_box(
     action: &mut Option<PanelAction>,
 ) {
     let Some(mut c) = inter.combat else { return };
-    let st = &game.state();
+    let st = game.state();
     ui.label(
         RichText::new(format!(
             "{} attacks {}",

@@ -40,7 +40,7 @@ pub fn show(ctx: &egui::Context, game: &Game, hit: Hit, pos: egui::Pos2, chip: O
 }
 
 fn body(ui: &mut egui::Ui, game: &Game, hit: Hit, chip: Option<String>) {
-    let st = &game.state();
+    let st = game.state();
     match hit {
         Hit::Ship(r) | Hit::Asset(r) | Hit::Upgrade(r) | Hit::Hand(r) => card_info(ui, st, r),
         Hit::Project(r) => {

@@ -32,39 +32,26 @@ fn one() -> u8 {
     1
 }
 
-/// A Globetrotter scenario file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    /// Must be `globetrotter`.
-    pub game: String,
-    #[serde(default)]
-    pub seed: u64,
-    /// Forced d6 results, used before the RNG (the roll-off uses them first in a fresh setup).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
-    #[serde(default = "two")]
-    pub players: u8,
-    #[serde(default = "one")]
-    pub planets: u8,
-    #[serde(default)]
-    pub variant: Variant,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_limit: Option<u16>,
-    /// A full position; without one the game starts fresh (roll-off, then `place` commands).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<Position>,
-    /// One command per line; `#` starts a comment.
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
-    /// Who sits where, in a save file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save: Option<crate::kit::save::SaveInfo>,
+crate::scenario_file! {
+    /// A Globetrotter scenario file.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ScenarioFile {
+        /// Forced d6 results, used before the RNG (the roll-off uses them first in a fresh setup).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub dice: Vec<u8>,
+        #[serde(default = "two")]
+        pub players: u8,
+        #[serde(default = "one")]
+        pub planets: u8,
+        #[serde(default)]
+        pub variant: Variant,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub turn_limit: Option<u16>,
+        /// A full position; without one the game starts fresh (roll-off, then `place` commands).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub position: Option<Position>,
+    }
 }
-
-crate::impl_scenario_spec!(ScenarioFile);
 
 impl ScenarioFile {
     /// A fresh game's file for `config` (no position, no commands).

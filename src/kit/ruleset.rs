@@ -90,6 +90,52 @@ macro_rules! impl_scenario_spec {
     };
 }
 
+/// Declares a game's scenario file struct: the keys every game shares (`game`, `seed`, then
+/// the game's own fields, then `commands`, `expect`, `save`), with unknown keys rejected, and
+/// its [`ScenarioSpec`] impl. Derives are the caller's (serde's `Serialize` and `Deserialize`
+/// among them). An absent `game:` key reads as empty and means the card game.
+///
+/// ```ignore
+/// orbitals::scenario_file! {
+///     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+///     pub struct ScenarioFile {
+///         #[serde(default)]
+///         pub players: u8,
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! scenario_file {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $(#[$fmeta:meta])* pub $field:ident : $ty:ty ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            /// Which game the file is for (absent: the card game).
+            #[serde(default)]
+            pub game: String,
+            /// The seed of the game's generator.
+            #[serde(default)]
+            pub seed: u64,
+            $( $(#[$fmeta])* pub $field: $ty, )*
+            /// One command per line; `#` starts a comment.
+            #[serde(default)]
+            pub commands: String,
+            /// What must hold after the commands.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub expect: Option<$crate::kit::Expect>,
+            /// Who sits where, in a save file.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub save: Option<$crate::kit::save::SaveInfo>,
+        }
+        $crate::impl_scenario_spec!($name);
+    };
+}
+
 /// A game's rules. Implemented once per game, on its state type.
 pub trait Ruleset: Game + Sized + 'static {
     /// The `game:` key of its files and the `--game` name on the command line.

@@ -114,12 +114,17 @@ pub fn parse<R: Ruleset>(path: &Path, text: &str) -> Result<R::Scenario, Scenari
         line: e.location().map(|l| l.line()).unwrap_or(1),
         message: e.to_string(),
     })?;
-    if file.game() != R::NAME {
+    // An absent `game:` key means the card game (as in `game_of`).
+    let game = match file.game() {
+        "" => "orbitals",
+        g => g,
+    };
+    if game != R::NAME {
         return Err(ScenarioError::Setup {
             file: path.into(),
             problems: super::guard::locate_problems(
                 text,
-                vec![format!("game: `{}` is not {}", file.game(), R::NAME)],
+                vec![format!("game: `{game}` is not {}", R::NAME)],
             ),
         });
     }

@@ -85,6 +85,11 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
             }
         }
     }
+    debug_assert!(
+        s.invariant_violations().is_empty(),
+        "after {cmd:?}: {:?}",
+        s.invariant_violations()
+    );
 }
 
 fn apply_command(s: &mut State, cmd: Command, ev: &mut impl EventSink) {

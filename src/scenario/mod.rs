@@ -45,32 +45,21 @@ fn default_game() -> String {
     ruleset::NAME.into()
 }
 
-/// A scenario or replay file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    #[serde(default = "default_game")]
-    pub game: String,
-    /// Card directory, relative to the scenario file; by default the nearest `cards/` found in
-    /// the scenario's directory or above it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards: Option<String>,
-    #[serde(default)]
-    pub seed: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_limit: Option<u16>,
-    /// Forced dice results, used before the RNG.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
-    pub setup: Setup,
-    /// One command per line; `#` starts a comment.
-    #[serde(default)]
-    pub commands: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<Expect>,
-    /// Who sits where, in a save file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save: Option<crate::kit::save::SaveInfo>,
+crate::scenario_file! {
+    /// A scenario or replay file.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ScenarioFile {
+        /// Card directory, relative to the scenario file; by default the nearest `cards/` found in
+        /// the scenario's directory or above it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cards: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub turn_limit: Option<u16>,
+        /// Forced dice results, used before the RNG.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub dice: Vec<u8>,
+        pub setup: Setup,
+    }
 }
 
 fn find_cards_dir(start: &Path) -> Option<PathBuf> {
@@ -86,8 +75,6 @@ fn find_cards_dir(start: &Path) -> Option<PathBuf> {
         .map(|a| a.join("cards"))
         .find(|c| c.is_dir())
 }
-
-crate::impl_scenario_spec!(ScenarioFile);
 
 impl ScenarioFile {
     /// The starting state this file describes (`dir` is its folder), its handles, and the

@@ -83,8 +83,8 @@ fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen 
     scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
     if select {
         // Light up the busiest rover's choices.
-        let st = &scr.session.state();
-        let legal = &scr.session.legal();
+        let st = scr.session.state();
+        let legal = scr.session.legal();
         let best = st
             .rovers_of(st.active)
             .map(|(l, _)| Sel::Rover(l))
@@ -166,7 +166,7 @@ fn seats(players: u8, ai_only: bool) -> Vec<Seat> {
             if i == 0 && !ai_only {
                 Seat::Human
             } else {
-                Seat::Ai(Level::Greedy)
+                Seat::Ai(Level::GREEDY)
             }
         })
         .collect()

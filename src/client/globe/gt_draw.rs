@@ -41,7 +41,7 @@ impl GtScreen {
             let marks = self.marks(p);
             let hover = self.hover.filter(|l| l.planet == p).map(|l| l.face);
             let d = PlanetDraw {
-                state: &self.session.state(),
+                state: self.session.state(),
                 planet: p,
                 placed: self.placed(p),
                 view: v,
@@ -62,7 +62,7 @@ impl GtScreen {
         let (points, trail) = self.orbit_points(&around, &planets);
         planet::orbit(
             &mut batch,
-            &self.session.state(),
+            self.session.state(),
             &around,
             light,
             &points,
@@ -93,7 +93,7 @@ impl GtScreen {
         around: &planet::OrbitPath,
         shown: &[PlanetId],
     ) -> (Vec<Vec3>, Vec<(Vec3, f32, Color)>) {
-        let st = &self.session.state();
+        let st = self.session.state();
         let mut points = planet::orbit_points(st, around, self.time);
         let mut trail = Vec::new();
         let geo = mesh::Geo::get();
@@ -139,7 +139,7 @@ impl GtScreen {
         set_camera(&v.camera(sh));
         let marks = self.marks(p);
         let d = PlanetDraw {
-            state: &self.session.state(),
+            state: self.session.state(),
             planet: p,
             placed: Placed {
                 centre: Vec3::ZERO,
@@ -164,7 +164,7 @@ impl GtScreen {
     }
 
     pub(super) fn draw_2d(&self, p: &mut Painter, views: &Views, labels: &[Label]) {
-        let st = &self.session.state();
+        let st = self.session.state();
         for l in labels {
             l.draw(p, 0.55);
         }

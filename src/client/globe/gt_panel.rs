@@ -88,7 +88,7 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
 }
 
 fn players(ui: &mut egui::Ui, scr: &GtScreen) {
-    let st = &scr.session.state();
+    let st = scr.session.state();
     egui::Grid::new("gt-players")
         .num_columns(3)
         .spacing([8.0, 3.0])
@@ -169,8 +169,8 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
         ui.label(RichText::new(text).italics());
         return None;
     }
-    let st = &scr.session.state();
-    let legal = &scr.session.legal();
+    let st = scr.session.state();
+    let legal = scr.session.legal();
     let what = match scr.sel {
         Sel::None if st.phase == Phase::Setup => "Click a lit HQ to place your rover.".to_string(),
         Sel::None => "Select a rover, a building, an HQ or a rover in orbit.".to_string(),
@@ -267,7 +267,7 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
 }
 
 fn orbit(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
-    let st = &scr.session.state();
+    let st = scr.session.state();
     if st.orbit.is_empty() {
         return None;
     }
@@ -278,7 +278,7 @@ fn orbit(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
             let sel = Sel::Orbit(i as u8);
             let can = scr.session.human_to_act()
                 && r.owner == st.active
-                && !choice::face_targets(st, sel, &scr.session.legal()).is_empty();
+                && !choice::face_targets(st, sel, scr.session.legal()).is_empty();
             let text =
                 RichText::new(format!("● {} ({} hp)", i + 1, r.hp)).color(seat_egui(r.owner));
             let resp = ui.add_enabled(can, egui::SelectableLabel::new(scr.sel == sel, text));
@@ -291,7 +291,7 @@ fn orbit(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
 }
 
 fn planets(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
-    let st = &scr.session.state();
+    let st = scr.session.state();
     if st.config.planets < 2 {
         return None;
     }
@@ -317,7 +317,7 @@ fn planets(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
 }
 
 fn game_over(ctx: &egui::Context, scr: &GtScreen) -> Option<PanelAct> {
-    let st = &scr.session.state();
+    let st = scr.session.state();
     let (title, color) = match st.outcome {
         Outcome::Winner(p) if scr.session.name(p) == "You" => ("You win!".into(), seat_egui(p)),
         Outcome::Winner(p) => (format!("{} wins!", scr.session.name(p)), seat_egui(p)),

@@ -169,7 +169,7 @@ impl Linked {
         self.rect = Some(rect);
         self.time += dt;
         self.dt = dt;
-        let st = &game.state();
+        let st = game.state();
         let bodies = scene(st, game.viewer);
         // Centre on the selection (a ship centres on its asset).
         let sel_asset = match inter.sel {
@@ -217,7 +217,7 @@ impl Linked {
             }
             inter.refresh(game);
         }
-        let st = &game.state();
+        let st = game.state();
 
         // Drawing.
         // The window is cleared to the background colour and the table is not drawn under

@@ -23,7 +23,7 @@ impl Default for GtMenu {
             players: 2,
             planets: 1,
             facing: false,
-            level: Level::Greedy,
+            level: Level::GREEDY,
         }
     }
 }
@@ -79,7 +79,7 @@ pub fn ui(ui: &mut egui::Ui, m: &mut GtMenu, seed: u64) -> Option<Setup> {
                 .width(150.0)
                 .selected_text(m.level.label())
                 .show_ui(ui, |ui| {
-                    for l in Level::ALL {
+                    for l in Level::all() {
                         ui.selectable_value(&mut m.level, l, l.label());
                     }
                 });

@@ -225,7 +225,7 @@ impl GtScreen {
         let mut pointer = false;
         let hover_text = self
             .hover
-            .map(|l| planet::describe(&self.session.state(), l, |p| self.session.name(p)));
+            .map(|l| planet::describe(self.session.state(), l, |p| self.session.name(p)));
         egui_macroquad::ui(|ctx| {
             act = gt_panel::show(ctx, self, hover_text.as_deref());
             pointer = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
@@ -295,8 +295,8 @@ impl GtScreen {
 
     fn after_move(&mut self) {
         // A selection that can no longer do anything is dropped.
-        let st = &self.session.state();
-        let legal = &self.session.legal();
+        let st = self.session.state();
+        let legal = self.session.legal();
         let alive = match self.sel {
             Sel::None => true,
             s => {
@@ -318,7 +318,7 @@ impl GtScreen {
             let mine: Vec<Loc> = self.session.state().rovers_of(me).map(|r| r.0).collect();
             if mine.len() == 1 {
                 let s = Sel::Rover(mine[0]);
-                if !choice::face_targets(&self.session.state(), s, legal).is_empty() {
+                if !choice::face_targets(self.session.state(), s, legal).is_empty() {
                     self.sel = s;
                 }
             }

@@ -4,6 +4,7 @@
 //! the rules; the client decides no rule.
 //! The log is in plain words ([`super::gt_words`]).
 use super::gt_words;
+use crate::agent::spec::AI_LEVELS;
 use crate::agent::{Agent, AgentSpec};
 use crate::client::log::Log;
 use crate::client::words::Names;
@@ -13,30 +14,37 @@ use crate::ids::PlayerId;
 use crate::kit::session::{Pacing, Seat as KitSeat, Session as KitSession};
 use crate::kit::Ruleset;
 
-/// How strong an AI seat plays.
+/// How strong an AI seat plays: an entry of the shared level table
+/// ([`crate::agent::spec::AI_LEVELS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Random,
-    Greedy,
-    Mcts,
-}
+pub struct Level(pub usize);
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Mcts];
-    pub fn label(self) -> &'static str {
-        match self {
-            Level::Random => "Easy (random)",
-            Level::Greedy => "Normal (greedy)",
-            Level::Mcts => "Hard (tree search)",
-        }
+    pub const RANDOM: Level = Level(0);
+    pub const GREEDY: Level = Level(1);
+
+    /// Every level, easiest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (0..AI_LEVELS.len()).map(Level)
     }
-    /// The agent spec of this level (the presets every game shares).
+    pub fn label(self) -> &'static str {
+        AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].label
+    }
+    /// The agent spec of this level.
     pub fn spec(self) -> AgentSpec {
-        match self {
-            Level::Random => AgentSpec::Random,
-            Level::Greedy => AgentSpec::Greedy,
-            Level::Mcts => AgentSpec::parse("mcts:iters=400").unwrap_or(AgentSpec::Greedy),
-        }
+        let text = AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].spec;
+        AgentSpec::parse(text).unwrap_or(AgentSpec::Greedy)
+    }
+    /// The level of a spec (the nearest one for specs no level names).
+    pub fn of(spec: &AgentSpec) -> Level {
+        let text = spec.to_string();
+        Level::all()
+            .find(|l| AI_LEVELS[l.0].spec == text)
+            .unwrap_or(match spec {
+                AgentSpec::Random => Level::RANDOM,
+                AgentSpec::Greedy => Level::GREEDY,
+                _ => Level(AI_LEVELS.len() - 2),
+            })
     }
 
     fn agent(self, seed: u64) -> Box<dyn Agent<State>> {
@@ -157,9 +165,7 @@ impl Session {
             .iter()
             .map(|s| match s {
                 KitSeat::Human => Seat::Human,
-                KitSeat::Ai(AgentSpec::Random) => Seat::Ai(Level::Random),
-                KitSeat::Ai(AgentSpec::Greedy) => Seat::Ai(Level::Greedy),
-                KitSeat::Ai(_) => Seat::Ai(Level::Mcts),
+                KitSeat::Ai(spec) => Seat::Ai(Level::of(spec)),
             })
             .collect();
         let setup = Setup {
@@ -187,7 +193,7 @@ impl Session {
     ) -> Session {
         setup
             .seats
-            .resize(state.config.players as usize, Seat::Ai(Level::Greedy));
+            .resize(state.config.players as usize, Seat::Ai(Level::GREEDY));
         let seats = setup
             .seats
             .iter()
@@ -397,7 +403,7 @@ impl Session {
 /// started or the game ends; returns the last moves.
 pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
     let mut agents: Vec<Box<dyn Agent<State>>> = (0..state.config.players as u64)
-        .map(|i| Level::Greedy.agent(seed.wrapping_mul(7).wrapping_add(i)))
+        .map(|i| Level::GREEDY.agent(seed.wrapping_mul(7).wrapping_add(i)))
         .collect();
     let mut steps = std::collections::VecDeque::new();
     let mut guard = 0;

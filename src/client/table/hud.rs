@@ -51,7 +51,7 @@ fn pop_bar(p: &mut Painter, r: Rect, used: u8, limit: u8, s: f32) {
 /// The opponent's bar along the top of the table.
 pub fn draw_top(p: &mut Painter, game: &Game, l: &Layout) {
     let s = l.s;
-    let st = &game.state();
+    let st = game.state();
     let opp = l.sides[0].player;
     let r = l.top_bar;
     draw_rectangle(r.x, r.y, r.w, r.h, theme::BAR);
@@ -122,7 +122,7 @@ pub fn draw_top(p: &mut Painter, game: &Game, l: &Layout) {
 /// The viewer's box beside the hand.
 pub fn draw_info(p: &mut Painter, game: &Game, l: &Layout) {
     let s = l.s;
-    let st = &game.state();
+    let st = game.state();
     let me = l.sides[1].player;
     let r = l.info_box;
     rrect(r, 8.0 * s, fade(theme::BAR, 0.95));

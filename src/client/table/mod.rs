@@ -68,7 +68,7 @@ pub fn draw(
 ) {
     let s = l.s;
     let t = anim.time;
-    let st = &game.state();
+    let st = game.state();
     draw_background(l.table, t);
     for side in &l.sides {
         let area = Rect::new(
@@ -199,7 +199,7 @@ fn project(
     t: f32,
     s: f32,
 ) {
-    let st = &game.state();
+    let st = game.state();
     let inst = st.inst(pr);
     // O26: the owner sees what it is; the opponent sees only the points.
     let mine = inst.owner == game.viewer;
@@ -244,10 +244,10 @@ fn band_labels(game: &Game, inter: &Interaction) -> Vec<(Hit, String)> {
     let Some(sel @ Sel::Ship(_)) = inter.sel else {
         return Vec::new();
     };
-    targets(&game.state(), sel, &game.legal())
+    targets(game.state(), sel, game.legal())
         .into_iter()
         .filter(|(h, _)| matches!(h, Hit::Band { .. }))
-        .filter_map(|(h, c)| dv_cost(&game.state(), &c).map(|d| (h, format!("{d} dv"))))
+        .filter_map(|(h, c)| dv_cost(game.state(), &c).map(|d| (h, format!("{d} dv"))))
         .collect()
 }
 
@@ -263,7 +263,7 @@ fn announce(
     k: f32,
 ) {
     let s = l.s;
-    let st = &game.state();
+    let st = game.state();
     let a = (k / 0.15).min(1.0) * ((1.0 - k) / 0.1).clamp(0.3, 1.0);
     let seat = theme::seat(by);
     let ship = |c| find(&anim.drawn, c).map(center);

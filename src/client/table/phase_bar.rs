@@ -11,7 +11,7 @@ use macroquad::prelude::*;
 
 pub fn draw(p: &mut Painter, game: &Game, l: &Layout, hover: Option<Hit>, dial_angle: f32, t: f32) {
     let s = l.s;
-    let st = &game.state();
+    let st = game.state();
     let r = l.phase_bar;
     rrect(r, 10.0 * s, theme::BAR);
     rrect_lines(r, 10.0 * s, 1.0 * s, hex(0x2a3a5a));
