@@ -450,3 +450,47 @@ fn truncated_or_edited_replays_fail() {
         Ok(_) => panic!("an edited replay ran"),
     }
 }
+
+#[test]
+fn ability_amounts_and_orbitals_are_checked_with_a_line() {
+    let dir = scratch("amounts");
+    std::fs::write(
+        dir.join("cards.yaml"),
+        "upgrades:\n  - id: big\n    name: Big\n    construction_cost: 2\n    \
+         bombardment_resistance: 2\n    abilities:\n      - effect: draw\n        when: upkeep\n        \
+         amount: 200\n      - effect: damage_enemy_ships\n        when: upkeep\n        amount: 1\n        \
+         orbital: 99\n      - effect: armor\n        amount: -100\n",
+    )
+    .unwrap();
+    let e = CardDb::load_dir(&dir).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("200 is out of range 1..=10"), "{text}");
+    assert!(text.contains("-100 is out of range -10..=10"), "{text}");
+    assert!(text.contains("orbital 99 does not exist"), "{text}");
+    assert!(e.0.iter().all(|x| x.line.is_some()), "{text}");
+}
+
+#[test]
+fn expected_errors_name_their_command_line() {
+    let dir = scratch("error-line");
+    let path = dir.join("error-line.yaml");
+    let text = |line: usize| {
+        format!(
+            "cards: {:?}\nsetup:\n  position:\n    players:\n      - assets: [{{card: terra, as: t1}}]\n      - assets: [{{card: ares, as: t2}}]\n        ships: [{{card: anvil, as: enemy, at: t2}}]\ncommands: |\n  pass\n  research t2\nexpect:\n  error: O4\n  error_line: {line}\n",
+            root().join("cards").to_string_lossy()
+        )
+    };
+    std::fs::write(&path, text(10)).unwrap();
+    scenario::run_file(&path).expect("the rejection is on line 10");
+    std::fs::write(&path, text(9)).unwrap();
+    match scenario::run_file(&path) {
+        Err(ScenarioError::Expectation { failures, .. }) => {
+            assert!(
+                failures.iter().any(|f| f.contains("error_line")),
+                "{failures:?}"
+            )
+        }
+        Err(e) => panic!("expected an expectation failure, got: {e}"),
+        Ok(_) => panic!("the wrong line was accepted"),
+    }
+}

@@ -1,7 +1,7 @@
 //! The fuzz net: seeded mutations of every kind of input file, and long random play.
 //!
-//! * Every loader — card files, deck files, scenario files of both games and replays of both
-//!   games — gets [`INPUTS_PER_LOADER`] mutated inputs per run (lines deleted, duplicated,
+//! * Every loader — card files, deck files, scenario files of every game and replays of the
+//!   card game and Globetrotter — gets [`INPUTS_PER_LOADER`] mutated inputs per run (lines deleted, duplicated,
 //!   swapped, re-indented or truncated; values replaced by hostile tokens: huge, negative,
 //!   float and hex numbers, nulls, brackets, anchors, control characters, extra documents).
 //!   Each must load or fail without a panic, within [`MAX_SECONDS`], and every error it
@@ -397,6 +397,15 @@ fn every_loader_survives_mutated_inputs() {
         INPUTS_PER_LOADER,
         &mut failures,
         &|p, t| run_scenario::<gt::State>(p, t),
+    );
+
+    let ms_scenarios = yaml_files(&root().join("tests/mothership"));
+    net(
+        "mothership scenarios",
+        &ms_scenarios,
+        INPUTS_PER_LOADER,
+        &mut failures,
+        &|p, t| run_scenario::<orbitals::mothership::State>(p, t),
     );
 
     let replay_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fuzz-replays");

@@ -125,7 +125,33 @@ pub enum TriggerEffect {
     DamageEnemyShips { amount: u8, orbital: Option<u8> },
 }
 
+/// Range of a modifier's `amount` (`range`, `accuracy`, … `repair`).
+pub const MODIFIER_RANGE: (i16, i16) = (-10, 10);
+/// Range of a trigger's `amount` (`draw`, `repair_asset`, `damage_enemy_ships`).
+pub const TRIGGER_RANGE: (i16, i16) = (1, 10);
+
 impl Ability {
+    /// The ability's `amount` with its allowed range (see [`MODIFIER_RANGE`] and
+    /// [`TRIGGER_RANGE`]).
+    pub fn amount_range(&self) -> Option<(i16, i16, i16)> {
+        let (m, t) = (MODIFIER_RANGE, TRIGGER_RANGE);
+        Some(match *self {
+            Ability::Range { amount, .. }
+            | Ability::Accuracy { amount, .. }
+            | Ability::Defence { amount, .. }
+            | Ability::DeltaVee { amount, .. }
+            | Ability::Armor { amount, .. }
+            | Ability::Bombardment { amount, .. }
+            | Ability::ConstructionPower { amount }
+            | Ability::ResearchDraws { amount }
+            | Ability::Population { amount }
+            | Ability::Repair { amount } => (i16::from(amount), m.0, m.1),
+            Ability::Draw { amount, .. }
+            | Ability::RepairAsset { amount, .. }
+            | Ability::DamageEnemyShips { amount, .. } => (i16::from(amount), t.0, t.1),
+        })
+    }
+
     /// The modifier this ability adds, with its scope, if it is a modifier.
     pub fn modifier(&self) -> Option<(Scope, Mods)> {
         let mut m = Mods::default();

@@ -361,6 +361,17 @@ impl Builder {
                 ok = false;
                 continue;
             }
+            if let Some((amount, lo, hi)) = a.amount_range() {
+                if amount < lo || amount > hi {
+                    self.errors.push(src.error(
+                        Some(id),
+                        Some("amount"),
+                        format!("{amount} is out of range {lo}..={hi}"),
+                    ));
+                    ok = false;
+                    continue;
+                }
+            }
             if let Some((scope, m)) = a.modifier() {
                 match scope {
                     Scope::This => this.add(&m),
@@ -380,7 +391,9 @@ impl Builder {
                     orbital: Some(o), ..
                 } = t
                 {
-                    if is_ship || (orbitals > 0 && o as usize >= orbitals) {
+                    // An upgrade's asset is not known here: any orbital an asset may have.
+                    let limit = if orbitals > 0 { orbitals } else { MAX_ORBITALS };
+                    if is_ship || o as usize >= limit {
                         self.errors.push(src.error(
                             Some(id),
                             Some("orbital"),

@@ -15,7 +15,13 @@ pub struct Expect {
     /// Event lines that must appear in this order (other events may come between).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<String>,
-    /// Event lines that must not appear.
+    /// With `error`: the file line of the command that must be rejected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_line: Option<usize>,
+    /// Event lines that must all appear, in any order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events_any_order: Vec<String>,
+    /// Event lines that must not appear; `*` in a pattern matches any text (`damaged *`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absent: Vec<String>,
     /// A part of the printed state that must match (mappings by key, lists item by item).
@@ -74,9 +80,14 @@ impl Expect {
                 None => f.push(format!("events: `{e}` did not happen")),
             }
         }
+        for e in &self.events_any_order {
+            if !lines.contains(e) {
+                f.push(format!("events_any_order: `{e}` did not happen"));
+            }
+        }
         for e in &self.absent {
-            if lines.contains(e) {
-                f.push(format!("absent: `{e}` happened"));
+            if let Some(l) = lines.iter().find(|l| matches_pattern(e, l)) {
+                f.push(format!("absent: `{e}` happened (`{l}`)"));
             }
         }
         if let Some(want) = &self.state {
@@ -87,6 +98,26 @@ impl Expect {
         }
         f
     }
+}
+
+/// Does `line` match `pattern`, where `*` stands for any text (possibly empty)?
+pub fn matches_pattern(pattern: &str, line: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == line;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !line.starts_with(first) || !line.ends_with(last) || line.len() < first.len() + last.len() {
+        return false;
+    }
+    let mut rest = &line[first.len()..line.len() - last.len()];
+    for mid in &parts[1..parts.len() - 1] {
+        match rest.find(mid) {
+            Some(i) => rest = &rest[i + mid.len()..],
+            None => return false,
+        }
+    }
+    true
 }
 
 /// Checks that `want` is contained in `have`; a missing key matches `~`, `false`, `0` or `[]`.
@@ -155,4 +186,43 @@ fn show(v: &Value) -> String {
     serde_yaml::to_string(v)
         .map(|s| s.trim().replace('\n', " "))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_match_any_text_at_a_star() {
+        assert!(matches_pattern("damaged *", "damaged a2 1 total 1"));
+        assert!(matches_pattern("* destroyed *", "asset destroyed prime"));
+        assert!(matches_pattern("die * hit", "die 1 hit"));
+        assert!(!matches_pattern("die * hit", "die 6 miss"));
+        assert!(!matches_pattern("a*b", "é"));
+        assert!(matches_pattern("exact", "exact"));
+        assert!(!matches_pattern("exact", "exactly"));
+    }
+
+    #[test]
+    fn events_in_any_order_and_absent_patterns() {
+        let lines: Vec<String> = ["b", "a", "die 6 miss"].map(String::from).to_vec();
+        let e = Expect {
+            events_any_order: vec!["a".into(), "b".into()],
+            absent: vec!["die * hit".into()],
+            ..Expect::default()
+        };
+        assert!(e
+            .check_parts("ongoing", false, &lines, Ok(Value::Null))
+            .is_empty());
+        let e = Expect {
+            events_any_order: vec!["c".into()],
+            absent: vec!["die *".into()],
+            ..Expect::default()
+        };
+        assert_eq!(
+            e.check_parts("ongoing", false, &lines, Ok(Value::Null))
+                .len(),
+            2
+        );
+    }
 }

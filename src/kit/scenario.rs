@@ -204,6 +204,11 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
     let mut applied = 0;
     let mut stopped_at = None;
     for (line, text) in lines {
+        // `reject RULE: command`: the command must be rejected citing RULE; play goes on.
+        let (reject, text) = match text.strip_prefix("reject ").and_then(|r| r.split_once(':')) {
+            Some((rule, cmd)) => (Some(rule.trim().to_string()), cmd.trim().to_string()),
+            None => (None, text),
+        };
         let cmd =
             state
                 .parse_command(&labels, &text)
@@ -213,6 +218,32 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
                     text: text.clone(),
                     message,
                 })?;
+        if let Some(rule) = reject {
+            match state.validate(&cmd) {
+                Err(error) if error.rule() == rule => continue,
+                Err(error) => {
+                    return Err(ScenarioError::Illegal {
+                        file: path,
+                        line,
+                        text,
+                        rule: error.rule(),
+                        message: format!(
+                            "rejected by {}, not {rule}: {}",
+                            error.rule(),
+                            state.describe_error(&labels, &error)
+                        ),
+                    })
+                }
+                Ok(()) => {
+                    return Err(ScenarioError::Command {
+                        file: path,
+                        line,
+                        text,
+                        message: format!("expected a rejection citing {rule}, but it is legal"),
+                    })
+                }
+            }
+        }
         if let Err(error) = state.validate(&cmd) {
             if expected_error.as_deref() == Some(error.rule()) {
                 stopped_at = Some((line, error));
@@ -257,6 +288,13 @@ pub fn check<R: Ruleset>(exp: &Expect, run: &Run<R>) -> Vec<String> {
         &lines,
         Ok(run.state.view(&run.labels)),
     );
+    if let (Some(want), Some((got, _))) = (exp.error_line, &run.stopped_at) {
+        if want != *got {
+            failures.push(format!(
+                "error_line: the command on line {got} was rejected, expected line {want}"
+            ));
+        }
+    }
     if let Some(n) = exp.commands {
         if run.applied != n {
             failures.push(format!(
