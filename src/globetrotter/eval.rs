@@ -24,8 +24,10 @@
 //!   that planet if there is one (distance to the port + 6), from orbit 6, otherwise the cap.
 //!   So rovers close in, and cross to another planet when the enemy is elsewhere.
 //!
-//! A player who has lost scores −1000. Globetrotter has no hidden information, so `viewer` does
-//! not matter.
+//! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
+//!
+//! A player who has lost scores −1000. Globetrotter has no hidden information; `viewer` only
+//! picks whose Drill Cannon plan is counted.
 use super::command::Command;
 use super::state::{Drill, Loc, State, Structure};
 use crate::agent::game::Heuristic;
@@ -48,7 +50,7 @@ const PLANETS: usize = 8;
 /// Distance counted for a rover that cannot reach any enemy.
 const FAR: f32 = 14.0;
 /// Distance counted for the way through orbit (a Space Port, then a landing near the enemy).
-const VIA_ORBIT: f32 = 6.0;
+const VIA_ORBIT: f32 = 8.0;
 
 /// Buildings other than the Factory ([`factory_value`]).
 fn structure_value(k: Structure, hp: u8) -> f32 {
@@ -80,6 +82,8 @@ struct Census {
     owned: [[Option<Loc>; 4]; PLAYERS],
     /// Rovers in orbit per player.
     in_orbit: [u8; PLAYERS],
+    /// Rovers per player, on planets and in orbit.
+    rovers: [u8; PLAYERS],
 }
 
 fn census(s: &State) -> Census {
@@ -88,15 +92,22 @@ fn census(s: &State) -> Census {
         present_on: [0; PLAYERS],
         owned: [[None; 4]; PLAYERS],
         in_orbit: [0; PLAYERS],
+        rovers: [0; PLAYERS],
     };
     for r in &s.orbit {
         if let Some(x) = c.in_orbit.get_mut(r.owner.index()) {
+            *x += 1;
+        }
+        if let Some(x) = c.rovers.get_mut(r.owner.index()) {
             *x += 1;
         }
     }
     for (at, sp) in s.occupied() {
         let bit = 1u16 << at.planet.index().min(15);
         if let Some(r) = sp.rover {
+            if let Some(x) = c.rovers.get_mut(r.owner.index()) {
+                *x = x.saturating_add(1);
+            }
             if let Some(x) = c.rovers_on.get_mut(r.owner.index()) {
                 *x |= bit;
             }
@@ -116,8 +127,9 @@ fn census(s: &State) -> Census {
     c
 }
 
-/// Scores of every player (one entry per player in `out`).
-pub fn scores(s: &State, out: &mut [f32]) {
+/// Scores of every player (one entry per player in `out`), as `viewer` sees them: the Drill
+/// Cannon plan counts for the viewer only (see [`drill_value`]).
+pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     out.iter_mut().for_each(|v| *v = 0.0);
     let n = out.len().min(s.config.players as usize).min(PLAYERS);
     let d = Distances::get();
@@ -218,7 +230,9 @@ pub fn scores(s: &State, out: &mut [f32]) {
         }
         let ps = s.player(p);
         let mut v = 2.5 * f32::from(ps.treasury);
-        v += drill_value(s, &c, p);
+        if p.index() == viewer {
+            v += drill_value(s, &c, p);
+        }
         let owned = &c.owned[p.index()];
         let want = if owned[Structure::Factory as usize].is_none() {
             Some((Structure::Factory, 30.0))
@@ -234,8 +248,22 @@ pub fn scores(s: &State, out: &mut [f32]) {
         } else {
             None
         };
-        if let Some((_, w)) = want {
-            v += w * best_progress(s, p);
+        if let Some((kind, w)) = want {
+            // A Drill Cannon is worth building only where an opponent stands (G15: it aims at
+            // its own planet).
+            let planets = if kind == Structure::DrillCannon {
+                s.player_ids()
+                    .filter(|&q| q != p && alive(q))
+                    .fold(0u16, |m, q| m | c.present_on[q.index()])
+            } else {
+                u16::MAX
+            };
+            v += w * best_progress(s, p, planets);
+        }
+        // Rovers beyond the fourth add little: more rovers give no more actions (G9).
+        let rovers = c.rovers[p.index()];
+        if rovers > 4 {
+            v -= 25.0 * f32::from(rovers - 4);
         }
         out[p.index()] += v;
     }
@@ -247,6 +275,10 @@ pub fn scores(s: &State, out: &mut [f32]) {
 /// left (nothing of theirs in orbit or elsewhere). Each of Ready, Aim and Fire is worth 5, and
 /// being safe while holding such a cannon is worth 12; otherwise a ready cannon is worth 1 and
 /// one aimed at an enemy piece 3.
+///
+/// The plan is counted for the viewer only: an agent presses its own attack but does not hide
+/// its rovers in orbit from an opponent's cannon. Were both sides to keep a rover in orbit, no
+/// one could ever be eliminated on one planet, and the game would run to its turn limit.
 fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
     let Some(cannon) = c.owned[p.index()][Structure::DrillCannon as usize] else {
         return 0.0;
@@ -321,11 +353,14 @@ fn factory_value(s: &State, p: PlayerId, factory: Loc, hp: u8) -> f32 {
 
 /// The best progress of `p` towards a ring on an empty HQ with no enemy piece in it: the share
 /// of the ring held, plus a little for the nearest own rover's closeness to the HQ.
-fn best_progress(s: &State, p: PlayerId) -> f32 {
+fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
     let board = Board::get();
     let d = Distances::get();
     let mut best = 0.0f32;
-    for planet in s.planet_ids().filter(|x| !s.planet(*x).destroyed) {
+    for planet in s
+        .planet_ids()
+        .filter(|x| !s.planet(*x).destroyed && planets & (1 << x.index().min(15)) != 0)
+    {
         let spaces = s.planet_spaces(planet);
         let mine: Vec<FaceId> = board
             .spaces()
@@ -372,8 +407,8 @@ fn best_progress(s: &State, p: PlayerId) -> f32 {
 }
 
 impl Heuristic<State> for GlobetrotterHeuristic {
-    fn scores(&self, g: &State, _viewer: usize, out: &mut [f32]) {
-        scores(g, out);
+    fn scores(&self, g: &State, viewer: usize, out: &mut [f32]) {
+        scores(g, viewer, out);
     }
 
     fn temperature(&self) -> f32 {
