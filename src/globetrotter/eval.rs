@@ -69,7 +69,7 @@ fn rover_value(hp: u8) -> f32 {
 
 /// A rover next to its owner's Factory: each missing hit point costs one Heal.
 fn healable_rover_value(hp: u8) -> f32 {
-    rover_value(5) - 1.2 * f32::from(5u8.saturating_sub(hp))
+    rover_value(5) - 0.6 * f32::from(5u8.saturating_sub(hp))
 }
 
 /// What each player has where.
@@ -221,7 +221,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
                 }
             }
         }
-        add(out, me, 0.3 * f32::from(in_range) - 0.25 * nearest);
+        add(out, me, 0.15 * f32::from(in_range) - 0.25 * nearest);
     }
     for p in s.player_ids().take(n) {
         if s.has_lost(p) {
