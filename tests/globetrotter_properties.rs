@@ -179,7 +179,7 @@ fn play_game(seed: u64, config: Config, max_commands: usize, seen: &mut Seen) {
                 Err(e) => {
                     assert_eq!(t, before, "seed {seed}: rejected {c:?} changed the state");
                     let id: u8 = e.rule()[1..].parse().unwrap();
-                    assert!(e.rule().starts_with('G') && (1..=13).contains(&id));
+                    assert!(e.rule().starts_with('G') && (1..=18).contains(&id));
                 }
                 Ok(_) => assert!(
                     legal.contains(&c),

@@ -243,8 +243,8 @@ fn g08_drill_cannon_cycle_and_planet_count() {
         play(&mut s, cmd).unwrap();
         play(&mut s, Command::Pass).unwrap();
     }
-    // Aiming at another planet is refused.
-    assert_eq!(rule(&s, Command::Aim { at: at(2, 40) }), "G8");
+    // Aiming at another planet is refused (G15).
+    assert_eq!(rule(&s, Command::Aim { at: at(2, 40) }), "G15");
     let ev = play(&mut s, Command::Fire).unwrap();
     assert_eq!(s.planets[0].fired, 1);
     assert_eq!(s.planets[1].fired, 0);
@@ -310,8 +310,10 @@ fn g11_tables_and_rolloff() {
         .map(|e| e.rule())
     };
     assert_eq!(bad(1, 1), Some("G11"));
-    assert_eq!(bad(7, 1), Some("G11"));
-    assert_eq!(bad(2, 0), Some("G13"));
+    assert_eq!(bad(7, 1), Some("G17"));
+    assert_eq!(bad(2, 0), Some("G17"));
+    assert_eq!(bad(2, 9), Some("G17"));
+    assert_eq!(bad(6, 8), None);
     assert_eq!(bad(6, 3), None);
     let mut firsts = [0; 3];
     for seed in 0..60 {

@@ -34,7 +34,7 @@ fn every_ruling_has_a_scenario() {
         .iter()
         .filter_map(|f| f.file_name()?.to_str().map(str::to_string))
         .collect();
-    for id in 1..=13 {
+    for id in 1..=18 {
         let prefix = format!("g{id:02}_");
         assert!(
             names.iter().any(|n| n.starts_with(&prefix)),

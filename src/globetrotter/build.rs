@@ -8,7 +8,8 @@
 //!   only 4, G1).
 //! * The player does not already own a building of that kind on any planet (G7, G13).
 //! * If the builder's rover stands on the HQ it first makes a free move (`exit`) to a neighbour
-//!   it may enter (G4: in practice one holding the builder's fortification and no rover); with
+//!   it may enter (G4), and the ring is checked after that move (G14): the rover may complete
+//!   the ring by stepping onto its one missing space; with
 //!   the facing variant the move goes through any edge (the seed says "in any direction") and
 //!   `side` sets the new facing as after a Move (G12). An enemy rover on the HQ makes it
 //!   not empty.
@@ -51,21 +52,18 @@ pub fn validate(s: &State, at: Loc, kind: Structure, exit: Option<Exit>) -> Resu
     if s.structure_of(s.active, kind).is_some() {
         return Err(RuleError::AlreadyOwn { kind });
     }
-    for &n in board.neighbours(at.face) {
-        let ns = s.space(at.with(n));
-        let ours = ns.fort == Some(s.active) || ns.rover.is_some_and(|r| r.owner == s.active);
-        if !ours {
-            return Err(RuleError::NotSurrounded(at.with(n)));
+    let exit_to = match (sp.rover.is_some(), exit) {
+        (false, None) => None,
+        (false, Some(_)) => {
+            return Err(RuleError::Exit(
+                "no rover stands on the HQ, so there is no free move",
+            ))
         }
-    }
-    match (sp.rover.is_some(), exit) {
-        (false, None) => Ok(()),
-        (false, Some(_)) => Err(RuleError::Exit(
-            "no rover stands on the HQ, so there is no free move",
-        )),
-        (true, None) => Err(RuleError::Exit(
-            "your rover stands on the HQ: name its free move out (`exit`)",
-        )),
+        (true, None) => {
+            return Err(RuleError::Exit(
+                "your rover stands on the HQ: name its free move out (`exit`)",
+            ))
+        }
         (true, Some(e)) => {
             if !board.are_adjacent(at.face, e.to) {
                 return Err(RuleError::Exit(
@@ -74,9 +72,21 @@ pub fn validate(s: &State, at: Loc, kind: Structure, exit: Option<Exit>) -> Resu
             }
             s.enterable(at.with(e.to))
                 .map_err(|_| RuleError::Exit("the rover cannot enter that neighbour (G4)"))?;
-            s.side_arg(e.side)
+            s.side_arg(e.side)?;
+            Some(e.to)
+        }
+    };
+    // G14: the ring is checked after the free move, so the rover may complete it.
+    for &n in board.neighbours(at.face) {
+        let ns = s.space(at.with(n));
+        let ours = Some(n) == exit_to
+            || ns.fort == Some(s.active)
+            || ns.rover.is_some_and(|r| r.owner == s.active);
+        if !ours {
+            return Err(RuleError::NotSurrounded(at.with(n)));
         }
     }
+    Ok(())
 }
 
 pub(crate) fn apply(

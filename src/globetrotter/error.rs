@@ -1,4 +1,4 @@
-//! Rule errors: why a command is illegal, each naming the ruling (G1–G13) that forbids it. The
+//! Rule errors: why a command is illegal, each naming the ruling (G1–G18) that forbids it. The
 //! state is unchanged whenever one is returned.
 use super::state::{Loc, PieceKind, PlanetId, Structure};
 use crate::ids::PlayerId;
@@ -8,9 +8,9 @@ use crate::ids::PlayerId;
 pub enum RuleError {
     #[error("G10: the game is over")]
     GameOver,
-    #[error("G11: {players} players; Globetrotter takes 2 to 6")]
+    #[error("{rule}: {players} players; Globetrotter takes 2 to 6", rule = if *.players > 6 { "G17" } else { "G11" })]
     PlayerCount { players: u8 },
-    #[error("G13: {planets} planets; the engine supports 1 to 8")]
+    #[error("G17: {planets} planets; Globetrotter is played on 1 to 8")]
     PlanetCount { planets: u8 },
     #[error("G11: `{command}` is only legal during setup")]
     NotSetup { command: &'static str },
@@ -38,6 +38,8 @@ pub enum RuleError {
     HoldsRover(Loc),
     #[error("G4: {0} holds a building (only your own Space Port can be entered)")]
     HoldsBuilding(Loc),
+    #[error("G15: {0} is another player's Space Port: a rover enters orbit only through its own")]
+    EnemySpacePort(Loc),
     #[error("G4: {0} holds an enemy fortification")]
     EnemyFort(Loc),
     #[error("G12: the rover on {from} faces {facing}, not {to}")]
@@ -80,7 +82,7 @@ pub enum RuleError {
     NotReady,
     #[error("G8: the Drill Cannon has not been aimed")]
     NotAimed,
-    #[error("G8: the Drill Cannon aims only at its own planet ({0})")]
+    #[error("G15: the Drill Cannon aims only at its own planet ({0})")]
     AimOffPlanet(PlanetId),
     #[error("G8: there is no rover number {0} in orbit")]
     NoOrbitRover(u8),
@@ -88,7 +90,7 @@ pub enum RuleError {
     NotYourOrbitRover(u8, PlayerId),
     #[error("G8: a rover can descend onto {0} only next to your Space Port: it borders an enemy fortification")]
     BordersEnemyFort(Loc),
-    #[error("G8: {0} holds no building of yours")]
+    #[error("G15: {0} holds no building of yours (you may demolish only your own)")]
     NotYourBuilding(Loc),
     #[error("G9: you have no Treasury")]
     NoTreasury,
@@ -106,12 +108,15 @@ impl RuleError {
         use RuleError as E;
         match self {
             E::GameOver => "G10",
+            E::PlayerCount { players } if *players > 6 => "G17",
+            E::PlanetCount { .. } => "G17",
+            E::AimOffPlanet(_) | E::NotYourBuilding(_) | E::EnemySpacePort(_) => "G15",
             E::PlayerCount { .. }
             | E::NotSetup { .. }
             | E::InSetup { .. }
             | E::PlaceNotHq(_)
             | E::PlaceOccupied(_) => "G11",
-            E::PlanetCount { .. } | E::NoSuchPlanet(_) => "G13",
+            E::NoSuchPlanet(_) => "G13",
             E::NotPlayable(_) => "G1",
             E::OutOfRange { .. } => "G2",
             E::HoldsRover(_) | E::HoldsBuilding(_) | E::EnemyFort(_) => "G4",
@@ -131,10 +136,8 @@ impl RuleError {
             | E::AlreadyReady
             | E::NotReady
             | E::NotAimed
-            | E::AimOffPlanet(_)
             | E::NoOrbitRover(_)
-            | E::BordersEnemyFort(_)
-            | E::NotYourBuilding(_) => "G8",
+            | E::BordersEnemyFort(_) => "G8",
             E::NoOwnRover(_)
             | E::NotYourOrbitRover(..)
             | E::NoTreasury

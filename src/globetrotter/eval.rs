@@ -1,23 +1,37 @@
-//! A simple evaluation of Globetrotter positions for the greedy and MCTS agents
+//! The evaluation of Globetrotter positions for the greedy and MCTS agents
 //! ([`GlobetrotterHeuristic`]), and a cheap playout policy.
 //!
-//! A player's score (higher is better, in "points" where a full-health rover is about 22) adds:
+//! A player is out when they have no rover and no Factory (G10), and a Factory with its ring
+//! held can always be rebuilt (demolish and build again, or build again after it falls), so the
+//! evaluation is built around those two facts. A player's score (higher is better; a
+//! full-health rover is worth about 30) adds:
 //!
-//! * **material**: each rover (on a planet or in orbit) 12 + 2 per hit point; each fortification
-//!   1; each building a base value (Factory 30, Drill Cannon 12, Space Port 10, Treasury 8) + 2
-//!   per hit point; 2.5 per stored Treasury point; Drill Cannon ready 1, aimed at an enemy piece 3;
-//! * **building progress**: for the best empty HQ the player could still build on (no enemy
-//!   piece in its ring, a structure kind left to build), 10 × (share of its ring held)²;
-//! * **pressure**: 0.4 per enemy piece within shooting range of each rover, and −0.1 per space
-//!   of distance from each rover to the nearest enemy rover or building on its planet (capped),
-//!   so rovers close in rather than idle.
+//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point; each
+//!   fortification 0.5; each building a base value (Factory 25, Space Port 8, Treasury 5, Drill
+//!   Cannon 4) + 3 per hit point for a Factory, 1 for the others; 2.5 per stored Treasury point;
+//!   Drill Cannon ready 1, aimed at an enemy piece 3;
+//! * **the Factory's ring**: 12 while every playable neighbour of the Factory holds the owner's
+//!   fortification or rover (so it can be rebuilt), otherwise 4 × the share held, and −3 for
+//!   each ring space holding an enemy piece. An opponent therefore gains more by breaking the
+//!   ring (and standing on it) than by shooting the building;
+//! * **building progress**, towards the structure the player needs next (a Factory; then a
+//!   Space Port while some opponent has nothing on the planets where the player's rovers are;
+//!   then a Treasury): for the best empty HQ with no enemy piece in its ring, W × p², where p is
+//!   the share of the ring held plus a little for the nearest own rover's closeness;
+//! * **pressure**: 0.3 per enemy piece within shooting range of each rover, and −0.25 per space
+//!   of distance from each rover to the nearest enemy rover or building on its planet (capped).
+//!   A rover on a planet without enemies counts its way there: through its own Space Port on
+//!   that planet if there is one (distance to the port + 6), from orbit 6, otherwise the cap.
+//!   So rovers close in, and cross to another planet when the enemy is elsewhere.
 //!
-//! A player who has lost scores −1000. Globetrotter has no hidden information, so `viewer` does
-//! not matter.
+//! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
+//!
+//! A player who has lost scores −1000. Globetrotter has no hidden information; `viewer` only
+//! picks whose Drill Cannon plan is counted.
 use super::command::Command;
 use super::state::{Drill, Loc, State, Structure};
 use crate::agent::game::Heuristic;
-use crate::globe::{Board, Distances, MAX_RANGE};
+use crate::globe::{Board, Distances, FaceId, MAX_RANGE};
 use crate::ids::PlayerId;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -29,107 +43,340 @@ pub const TEMPERATURE: f32 = 15.0;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GlobetrotterHeuristic;
 
-fn structure_value(k: Structure) -> f32 {
+/// Most players and planets the tables below hold (G17).
+const PLAYERS: usize = 8;
+const PLANETS: usize = 8;
+
+/// Distance counted for a rover that cannot reach any enemy.
+const FAR: f32 = 14.0;
+/// Distance counted for the way through orbit (a Space Port, then a landing near the enemy).
+const VIA_ORBIT: f32 = 8.0;
+
+/// Buildings other than the Factory ([`factory_value`]).
+fn structure_value(k: Structure, hp: u8) -> f32 {
+    let hp = f32::from(hp);
     match k {
-        Structure::Factory => 30.0,
-        Structure::DrillCannon => 12.0,
-        Structure::SpacePort => 10.0,
-        Structure::Treasury => 8.0,
+        Structure::Factory => 25.0 + 3.0 * hp,
+        Structure::SpacePort => 20.0 + hp,
+        Structure::Treasury => 8.0 + hp,
+        Structure::DrillCannon => 20.0 + hp,
     }
 }
 
-/// Scores of every player (one entry per player in `out`).
-pub fn scores(s: &State, out: &mut [f32]) {
+fn rover_value(hp: u8) -> f32 {
+    15.0 + 3.0 * f32::from(hp)
+}
+
+/// A rover next to its owner's Factory: each missing hit point costs one Heal.
+fn healable_rover_value(hp: u8) -> f32 {
+    rover_value(5) - 0.6 * f32::from(5u8.saturating_sub(hp))
+}
+
+/// What each player has where.
+struct Census {
+    /// Planets (bits) where the player has a rover.
+    rovers_on: [u16; PLAYERS],
+    /// Planets (bits) where the player has a rover or a building (something to attack).
+    present_on: [u16; PLAYERS],
+    /// The player's buildings by kind.
+    owned: [[Option<Loc>; 4]; PLAYERS],
+    /// Rovers in orbit per player.
+    in_orbit: [u8; PLAYERS],
+    /// Rovers per player, on planets and in orbit.
+    rovers: [u8; PLAYERS],
+}
+
+fn census(s: &State) -> Census {
+    let mut c = Census {
+        rovers_on: [0; PLAYERS],
+        present_on: [0; PLAYERS],
+        owned: [[None; 4]; PLAYERS],
+        in_orbit: [0; PLAYERS],
+        rovers: [0; PLAYERS],
+    };
+    for r in &s.orbit {
+        if let Some(x) = c.in_orbit.get_mut(r.owner.index()) {
+            *x += 1;
+        }
+        if let Some(x) = c.rovers.get_mut(r.owner.index()) {
+            *x += 1;
+        }
+    }
+    for (at, sp) in s.occupied() {
+        let bit = 1u16 << at.planet.index().min(15);
+        if let Some(r) = sp.rover {
+            if let Some(x) = c.rovers.get_mut(r.owner.index()) {
+                *x = x.saturating_add(1);
+            }
+            if let Some(x) = c.rovers_on.get_mut(r.owner.index()) {
+                *x |= bit;
+            }
+            if let Some(x) = c.present_on.get_mut(r.owner.index()) {
+                *x |= bit;
+            }
+        }
+        if let Some(b) = sp.building {
+            if let Some(x) = c.present_on.get_mut(b.owner.index()) {
+                *x |= bit;
+            }
+            if let Some(k) = c.owned.get_mut(b.owner.index()) {
+                k[b.kind as usize] = Some(at);
+            }
+        }
+    }
+    c
+}
+
+/// Scores of every player (one entry per player in `out`), as `viewer` sees them: the Drill
+/// Cannon plan counts for the viewer only (see [`drill_value`]).
+pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     out.iter_mut().for_each(|v| *v = 0.0);
-    let n = out.len().min(s.config.players as usize);
+    let n = out.len().min(s.config.players as usize).min(PLAYERS);
     let d = Distances::get();
-    let board = Board::get();
+    let c = census(s);
+    let alive = |p: PlayerId| !s.has_lost(p);
+    // Enemy targets (rovers and buildings) per planet, as (owner, face).
+    let mut targets: [Vec<(PlayerId, FaceId)>; PLANETS] = Default::default();
+    let mut pieces: [Vec<(PlayerId, FaceId)>; PLANETS] = Default::default();
+    for (at, sp) in s.occupied() {
+        let Some(t) = targets.get_mut(at.planet.index()) else {
+            continue;
+        };
+        let pc = &mut pieces[at.planet.index()];
+        if let Some(r) = sp.rover {
+            t.push((r.owner, at.face));
+            pc.push((r.owner, at.face));
+        }
+        if let Some(b) = sp.building {
+            t.push((b.owner, at.face));
+            pc.push((b.owner, at.face));
+        }
+        if let Some(o) = sp.fort {
+            pc.push((o, at.face));
+        }
+    }
     let add = |out: &mut [f32], p: PlayerId, v: f32| {
         if let Some(x) = out.get_mut(p.index()) {
             *x += v;
         }
     };
+    // Does `p` have an enemy anywhere (alive, with something on a live planet or in orbit)?
+    let enemy_elsewhere = |p: PlayerId| {
+        s.player_ids()
+            .any(|q| q != p && alive(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0)
+    };
     for r in &s.orbit {
-        add(out, r.owner, 12.0 + 2.0 * f32::from(r.hp));
+        add(out, r.owner, rover_value(r.hp) - 0.25 * VIA_ORBIT);
     }
-    let mut owned = [[false; 4]; 8];
     for (at, sp) in s.occupied() {
         if let Some(o) = sp.fort {
-            add(out, o, 1.0);
+            add(out, o, 0.5);
         }
         if let Some(b) = sp.building {
-            add(
-                out,
-                b.owner,
-                structure_value(b.kind) + 2.0 * f32::from(b.hp),
-            );
-            if let Some(k) = owned.get_mut(b.owner.index()) {
-                k[b.kind as usize] = true;
-            }
+            let v = if b.kind == Structure::Factory {
+                factory_value(s, b.owner, at, b.hp)
+            } else {
+                structure_value(b.kind, b.hp)
+            };
+            add(out, b.owner, v);
         }
         let Some(r) = sp.rover else { continue };
-        add(out, r.owner, 12.0 + 2.0 * f32::from(r.hp));
-        let mut nearest = 12u8;
-        let spaces = s.planet_spaces(at.planet);
-        for &f in board.spaces() {
-            let t = &spaces[f.index()];
-            let enemy_rover_or_building = t.rover.is_some_and(|x| x.owner != r.owner)
-                || t.building.is_some_and(|b| b.owner != r.owner);
-            let enemy_fort = t.fort.is_some_and(|o| o != r.owner);
-            if !enemy_rover_or_building && !enemy_fort {
+        let me = r.owner;
+        let healable = c.owned[me.index()][Structure::Factory as usize]
+            .is_some_and(|f| f.planet == at.planet && Board::get().are_adjacent(f.face, at.face));
+        add(
+            out,
+            me,
+            if healable {
+                healable_rover_value(r.hp)
+            } else {
+                rover_value(r.hp)
+            },
+        );
+        let mut nearest = FAR;
+        let mut in_range = 0u8;
+        for &(o, f) in &pieces[at.planet.index()] {
+            if o == me || !alive(o) {
                 continue;
             }
             let dist = d.distance(at.face, f).unwrap_or(u8::MAX);
             if dist <= MAX_RANGE {
-                add(out, r.owner, 0.4);
-            }
-            if enemy_rover_or_building {
-                nearest = nearest.min(dist);
+                in_range += 1;
             }
         }
-        add(out, r.owner, -0.1 * f32::from(nearest));
+        for &(o, f) in &targets[at.planet.index()] {
+            if o == me || !alive(o) {
+                continue;
+            }
+            let dist = f32::from(d.distance(at.face, f).unwrap_or(u8::MAX));
+            nearest = nearest.min(dist);
+        }
+        if nearest >= FAR {
+            if let Some(port) =
+                c.owned[me.index()][Structure::SpacePort as usize].filter(|l| l.planet == at.planet)
+            {
+                if s.player_ids().any(|q| q != me && alive(q)) {
+                    let dp = f32::from(d.distance(at.face, port.face).unwrap_or(u8::MAX));
+                    nearest = nearest.min(dp + VIA_ORBIT);
+                }
+            }
+        }
+        add(out, me, 0.15 * f32::from(in_range) - 0.25 * nearest);
     }
     for p in s.player_ids().take(n) {
-        let ps = s.player(p);
-        if ps.lost {
+        if s.has_lost(p) {
             out[p.index()] = -1000.0;
             continue;
         }
-        out[p.index()] += 2.5 * f32::from(ps.treasury);
-        out[p.index()] += match ps.drill {
-            Drill::Idle => 0.0,
-            Drill::Ready => 1.0,
-            Drill::Aimed(f) => match s.structure_of(p, Structure::DrillCannon) {
-                Some(c) => {
-                    let t = s.space(c.with(f));
-                    let enemy = t.rover.is_some_and(|r| r.owner != p)
-                        || t.building.is_some_and(|b| b.owner != p)
-                        || t.fort.is_some_and(|o| o != p);
-                    if enemy {
-                        3.0
-                    } else {
-                        1.0
-                    }
-                }
-                None => 0.0,
-            },
-        };
-        if owned.get(p.index()).is_some_and(|k| k.iter().all(|&b| b)) {
-            continue;
+        let ps = s.player(p);
+        let mut v = 2.5 * f32::from(ps.treasury);
+        if p.index() == viewer {
+            v += drill_value(s, &c, p);
         }
-        out[p.index()] += 10.0 * best_progress(s, p).powi(2);
+        let owned = &c.owned[p.index()];
+        let want = if owned[Structure::Factory as usize].is_none() {
+            Some((Structure::Factory, 30.0))
+        } else if owned[Structure::SpacePort as usize].is_none() {
+            Some((
+                Structure::SpacePort,
+                if enemy_elsewhere(p) { 18.0 } else { 15.0 },
+            ))
+        } else if owned[Structure::DrillCannon as usize].is_none() {
+            Some((Structure::DrillCannon, 15.0))
+        } else if owned[Structure::Treasury as usize].is_none() {
+            Some((Structure::Treasury, 5.0))
+        } else {
+            None
+        };
+        if let Some((kind, w)) = want {
+            // A Drill Cannon is worth building only where an opponent stands (G15: it aims at
+            // its own planet).
+            let planets = if kind == Structure::DrillCannon {
+                s.player_ids()
+                    .filter(|&q| q != p && alive(q))
+                    .fold(0u16, |m, q| m | c.present_on[q.index()])
+            } else {
+                u16::MAX
+            };
+            v += w * best_progress(s, p, planets);
+        }
+        // Rovers beyond the fourth add little: more rovers give no more actions (G9).
+        let rovers = c.rovers[p.index()];
+        if rovers > 4 {
+            v -= 25.0 * f32::from(rovers - 4);
+        }
+        out[p.index()] += v;
     }
 }
 
-/// The largest share of an empty HQ's ring held by `p` with no enemy piece in it.
-fn best_progress(s: &State, p: PlayerId) -> f32 {
+/// The Drill Cannon plan (G8, G10): a planet that breaks takes everything on it, so a player
+/// who is safe elsewhere (a rover in orbit, or a rover or building on another planet) gains
+/// with every step towards the next shot at a planet that holds everything some opponent has
+/// left (nothing of theirs in orbit or elsewhere). Each of Ready, Aim and Fire is worth 5, and
+/// being safe while holding such a cannon is worth 12; otherwise a ready cannon is worth 1 and
+/// one aimed at an enemy piece 3.
+///
+/// The plan is counted for the viewer only: an agent presses its own attack but does not hide
+/// its rovers in orbit from an opponent's cannon. Were both sides to keep a rover in orbit, no
+/// one could ever be eliminated on one planet, and the game would run to its turn limit.
+fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
+    let Some(cannon) = c.owned[p.index()][Structure::DrillCannon as usize] else {
+        return 0.0;
+    };
+    let bit = 1u16 << cannon.planet.index().min(15);
+    let doomed = s.player_ids().any(|q| {
+        q != p && !s.has_lost(q) && c.in_orbit[q.index()] == 0 && c.present_on[q.index()] == bit
+    });
+    let safe = c.in_orbit[p.index()] > 0 || c.present_on[p.index()] & !bit != 0;
+    let stage = match s.player(p).drill {
+        Drill::Idle => 0.0,
+        Drill::Ready => 1.0,
+        Drill::Aimed(_) => 2.0,
+    };
+    if doomed && safe {
+        let fired = f32::from(s.planet(cannon.planet).fired.min(12));
+        return 12.0 + 5.0 * (3.0 * fired + stage);
+    }
+    // Not safe yet: the way to safety is a rover into orbit through the player's Space Port.
+    let to_port = match (doomed, c.owned[p.index()][Structure::SpacePort as usize]) {
+        (true, Some(port)) => {
+            let d = Distances::get();
+            s.rovers_of(p)
+                .filter(|(at, _)| at.planet == port.planet)
+                .filter_map(|(at, _)| d.distance(at.face, port.face))
+                .min()
+                .map_or(0.0, |x| -0.5 * f32::from(x))
+        }
+        _ => 0.0,
+    };
+    to_port
+        + match s.player(p).drill {
+            Drill::Aimed(f) => {
+                let t = s.space(cannon.with(f));
+                let enemy = t.rover.is_some_and(|r| r.owner != p)
+                    || t.building.is_some_and(|b| b.owner != p)
+                    || t.fort.is_some_and(|o| o != p);
+                if enemy {
+                    3.0
+                } else {
+                    1.0
+                }
+            }
+            _ => stage,
+        }
+}
+
+/// A Factory and its ring (G7): with the ring complete the owner can rebuild it at once
+/// (demolish and build again, or build again after it falls), so its hit points hardly matter;
+/// with the ring broken they do, and enemy pieces on the ring hurt.
+fn factory_value(s: &State, p: PlayerId, factory: Loc, hp: u8) -> f32 {
     let board = Board::get();
+    let ring = board.neighbours(factory.face);
+    let hp = f32::from(hp);
+    let mut held = 0;
+    let mut enemy = 0;
+    for &n in ring {
+        let t = s.space(factory.with(n));
+        if t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p) {
+            held += 1;
+        }
+        if t.fort.is_some_and(|o| o != p) || t.rover.is_some_and(|r| r.owner != p) {
+            enemy += 1;
+        }
+    }
+    if held == ring.len() {
+        45.0 + 0.5 * hp
+    } else {
+        25.0 + 3.0 * hp + 4.0 * held as f32 / ring.len() as f32 - 4.0 * enemy as f32
+    }
+}
+
+/// The best progress of `p` towards a ring on an empty HQ with no enemy piece in it: the share
+/// of the ring held, plus a little for the nearest own rover's closeness to the HQ.
+fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
+    let board = Board::get();
+    let d = Distances::get();
     let mut best = 0.0f32;
-    for planet in s.planet_ids().filter(|x| !s.planet(*x).destroyed) {
+    for planet in s
+        .planet_ids()
+        .filter(|x| !s.planet(*x).destroyed && planets & (1 << x.index().min(15)) != 0)
+    {
         let spaces = s.planet_spaces(planet);
+        let mine: Vec<FaceId> = board
+            .spaces()
+            .iter()
+            .copied()
+            .filter(|f| spaces[f.index()].rover.is_some_and(|r| r.owner == p))
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
         for &hq in board.hqs() {
             let h = &spaces[hq.index()];
-            if h.building.is_some() || h.fort.is_some_and(|o| o != p) {
+            if h.building.is_some()
+                || h.fort.is_some_and(|o| o != p)
+                || h.rover.is_some_and(|r| r.owner != p)
+            {
                 continue;
             }
             let ring = board.neighbours(hq);
@@ -143,17 +390,25 @@ fn best_progress(s: &State, p: PlayerId) -> f32 {
                     blocked = true;
                 }
             }
-            if !blocked && !ring.is_empty() {
-                best = best.max(held as f32 / ring.len() as f32);
+            if blocked || ring.is_empty() {
+                continue;
             }
+            let near = mine
+                .iter()
+                .filter_map(|&f| d.distance(f, hq))
+                .min()
+                .map_or(0.0, |x| (1.0 - f32::from(x) / 8.0).max(0.0));
+            let missing = (ring.len() - held) as f32;
+            let prog = (held as f32 + near.min(missing)) / (ring.len() as f32 + 1.0);
+            best = best.max(prog);
         }
     }
     best
 }
 
 impl Heuristic<State> for GlobetrotterHeuristic {
-    fn scores(&self, g: &State, _viewer: usize, out: &mut [f32]) {
-        scores(g, out);
+    fn scores(&self, g: &State, viewer: usize, out: &mut [f32]) {
+        scores(g, viewer, out);
     }
 
     fn temperature(&self) -> f32 {

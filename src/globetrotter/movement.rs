@@ -51,6 +51,13 @@ pub fn validate_move(
         }
         return Ok(());
     }
+    if s.space(to)
+        .building
+        .is_some_and(|b| b.kind == Structure::SpacePort)
+    {
+        // G15: only the rover's own Space Port leads to orbit.
+        return Err(RuleError::EnemySpacePort(to));
+    }
     s.side_arg(side)?;
     s.enterable(to)
 }
