@@ -15,7 +15,7 @@ pub struct GameEntry {
     pub about: &'static str,
     /// Runs a scenario or replay file of this game and returns the report (final position,
     /// optionally the events) as YAML.
-    pub run_scenario: fn(&Path, bool) -> Result<String, ScenarioError>,
+    pub run_scenario: fn(&Path, bool) -> Result<Report, ScenarioError>,
     /// Plays a save file's commands and says whether its game is over.
     pub save_is_over: fn(&Path) -> Result<bool, ScenarioError>,
 }
@@ -24,8 +24,17 @@ fn save_is_over<R: Ruleset>(path: &Path) -> Result<bool, ScenarioError> {
     run_file::<R>(path).map(|r| r.state.outcome().is_over())
 }
 
-fn run_scenario<R: Ruleset>(path: &Path, events: bool) -> Result<String, ScenarioError> {
-    run_file::<R>(path).map(|r| r.to_yaml(events))
+/// What `orbitals scenario run` prints: the report, and warnings for standard error.
+pub struct Report {
+    pub yaml: String,
+    pub warnings: Vec<String>,
+}
+
+fn run_scenario<R: Ruleset>(path: &Path, events: bool) -> Result<Report, ScenarioError> {
+    run_file::<R>(path).map(|r| Report {
+        yaml: r.to_yaml(events),
+        warnings: r.warnings,
+    })
 }
 
 const fn entry<R: Ruleset>(title: &'static str, about: &'static str) -> GameEntry {
@@ -64,7 +73,7 @@ pub fn unfinished(path: &Path) -> Option<&'static GameEntry> {
 }
 
 /// Runs a scenario or replay file of any game, chosen by its `game:` key.
-pub fn run_any_scenario(path: &Path, events: bool) -> Result<String, ScenarioError> {
+pub fn run_any_scenario(path: &Path, events: bool) -> Result<Report, ScenarioError> {
     let text = crate::kit::guard::read_text(path)
         .map_err(|e| crate::kit::scenario::guard_error(path, e))?;
     let game = game_of(&text);

@@ -107,9 +107,12 @@ pub fn load_db(dir: &Path) -> Result<Arc<CardDb>> {
 
 /// `scenario run`: dispatches on the file's `game:` key (`orbitals` when absent).
 fn run_scenario(file: &Path, events: bool) -> Result<()> {
-    let yaml =
+    let report =
         orbitals::games::run_any_scenario(file, events).map_err(|e| anyhow::anyhow!("{e}"))?;
-    out!("{yaml}");
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
+    out!("{}", report.yaml);
     Ok(())
 }
 

@@ -10,6 +10,7 @@ use crate::agent::AgentSpec;
 use crate::data::{CardDb, Deck};
 use crate::ids::{CardRef, PlayerId};
 use crate::kit::session::{Seat as KitSeat, Session};
+use crate::kit::Ruleset;
 use crate::rules::{self, Command, Event};
 use crate::scenario::{DeckSource, Handles, ScenarioFile};
 use crate::state::State;
@@ -289,7 +290,8 @@ impl Game {
         }
         self.dice = None;
         if let Err(e) = self.session.submit(cmd) {
-            self.log.note(format!("Not allowed: {e}"));
+            let why = self.state().describe_error(self.session.labels(), &e);
+            self.log.note(format!("Not allowed: {why}"));
         }
         self.take_fresh();
     }
@@ -314,7 +316,8 @@ impl Game {
             return;
         }
         if let Err(e) = self.session.submit(Command::Concede { player }) {
-            self.log.note(format!("Not allowed: {e}"));
+            let why = self.state().describe_error(self.session.labels(), &e);
+            self.log.note(format!("Not allowed: {why}"));
         }
         self.take_fresh();
     }

@@ -72,6 +72,9 @@ impl Ruleset for State {
     fn format_event(&self, _: &(), event: &Event) -> String {
         format_event(event)
     }
+    fn unused_forced_dice(&self) -> usize {
+        self.forced_dice.len()
+    }
     fn view(&self, _: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self)).unwrap_or(serde_yaml::Value::Null)
     }

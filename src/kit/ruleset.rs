@@ -183,6 +183,11 @@ pub trait Ruleset: Game + Sized + 'static {
     }
     /// The printed position (scenario reports, `expect: state:`), as YAML.
     fn view(&self, labels: &Self::Labels) -> serde_yaml::Value;
+    /// Forced dice a scenario gave that no roll has used yet (the runner warns about them:
+    /// a scenario whose dice are not all used probably tests less than it says).
+    fn unused_forced_dice(&self) -> usize {
+        0
+    }
     /// The agent a spec names, for this game (its heuristic; presets from the one table in
     /// [`crate::agent::spec`]).
     fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {

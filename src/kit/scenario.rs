@@ -84,6 +84,8 @@ pub struct Run<R: Ruleset> {
     pub applied: usize,
     /// The illegal command the scenario expected: its file line and the error.
     pub stopped_at: Option<(usize, R::Error)>,
+    /// Things that did not fail the run but look wrong (forced dice left unused).
+    pub warnings: Vec<String>,
 }
 
 fn io_error(path: &Path, e: impl std::fmt::Display) -> ScenarioError {
@@ -260,12 +262,22 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
         state.apply_into(cmd, &mut events);
         applied += 1;
     }
+    let unused = state.unused_forced_dice();
+    let warnings = if unused > 0 && stopped_at.is_none() {
+        vec![format!(
+            "{}: {unused} forced dice were never rolled",
+            path.display()
+        )]
+    } else {
+        Vec::new()
+    };
     let run = Run {
         state,
         labels,
         events,
         applied,
         stopped_at,
+        warnings,
     };
     if let Some(exp) = file.expect() {
         let failures = check(exp, &run);
@@ -382,6 +394,22 @@ pub fn replay_yaml_final<R: Ruleset>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn forced_dice_left_unrolled_are_a_warning() {
+        let dir = std::env::temp_dir().join(format!("kit-dice-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("dice.yaml");
+        std::fs::write(
+            &path,
+            "game: globetrotter\nseed: 3\ndice: [6, 6, 1, 2, 3, 4, 5, 6, 6]\n",
+        )
+        .unwrap();
+        let run = run_file::<crate::globetrotter::State>(&path).unwrap();
+        assert_eq!(run.warnings.len(), 1, "{:?}", run.warnings);
+        assert!(run.warnings[0].contains("forced dice were never rolled"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn game_key_defaults_to_the_card_game() {

@@ -121,6 +121,13 @@ impl Ruleset for State {
     fn format_event(&self, _labels: &(), event: &Event) -> String {
         notation::format_event(self, event)
     }
+    fn unused_forced_dice(&self) -> usize {
+        use super::dice::Die;
+        [Die::D20, Die::D12, Die::D6, Die::D4]
+            .into_iter()
+            .map(|d| self.dice.forced_left(d))
+            .sum()
+    }
     fn view(&self, _labels: &()) -> serde_yaml::Value {
         view::view(self)
     }

@@ -71,6 +71,9 @@ impl Ruleset for State {
     fn describe_error(&self, labels: &Handles, error: &RuleError) -> String {
         super::notation::describe_error(self, labels, error)
     }
+    fn unused_forced_dice(&self) -> usize {
+        self.forced_dice.len()
+    }
     fn view(&self, labels: &Handles) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self, labels)).unwrap_or(serde_yaml::Value::Null)
     }
