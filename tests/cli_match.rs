@@ -108,7 +108,7 @@ fn bad_match_arguments_are_named() {
     let out = orbitals(&["match", "--game", "globetrotter", "--players", "9"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("G11"), "{err}");
+    assert!(err.contains("G17"), "{err}");
 
     let out = orbitals(&["match", "--p3", "greedy"]);
     assert!(!out.status.success());
