@@ -11,6 +11,7 @@ pub mod kit;
 pub mod maneuver;
 pub mod mothership;
 pub mod phase;
+pub mod pictures;
 pub mod rover;
 pub mod rules;
 pub mod scenario;
