@@ -51,7 +51,8 @@ pub fn plain(text: &str) -> String {
         let Some(c) = rest[b..].find(')').map(|c| b + c) else {
             break;
         };
-        out.push_str(&rest[..a]);
+        // An image `![caption](file)` keeps its caption.
+        out.push_str(rest[..a].strip_suffix('!').unwrap_or(&rest[..a]));
         out.push_str(&rest[a + 1..b]);
         rest = &rest[c + 1..];
     }
@@ -175,8 +176,8 @@ mod tests {
     #[test]
     fn marks_and_ruling_notes_leave_the_text() {
         assert_eq!(
-            plain("a **bold** `code` [link](../x.md) word <sub>O13</sub>."),
-            "a bold code link word."
+            plain("a **bold** `code` [link](../x.md) word <sub>O13</sub>. ![A map](p.svg)"),
+            "a bold code link word. A map"
         );
     }
 
