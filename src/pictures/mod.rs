@@ -3,6 +3,7 @@
 //! `tests/pictures.rs` compares them with the committed files in `docs/rules/pictures/`.
 pub mod globe;
 pub mod mothership;
+pub mod orbitals;
 pub mod rover;
 pub mod svg;
 
@@ -11,6 +12,7 @@ pub fn all() -> Vec<(&'static str, String)> {
     vec![
         ("globe-net.svg", globe::net()),
         ("mothership-fire-zone.svg", mothership::fire_zone()),
+        ("orbital-stack.svg", orbitals::stack()),
         ("rover-level.svg", rover::default_level()),
     ]
 }
