@@ -137,6 +137,25 @@ macro_rules! scenario_file {
 }
 
 /// A game's rules. Implemented once per game, on its state type.
+/// The agent-facing [`Game`] methods every ruleset answers the same way: the status is the
+/// ruleset's [`Ruleset::outcome`], a move is legal when [`Ruleset::validate`] accepts it, and
+/// playing it is [`Ruleset::apply_into`] with the events dropped. Write it inside a game's
+/// `impl Game for State { ... }` so that agents and the kit can never disagree on the rules.
+#[macro_export]
+macro_rules! game_rules_from_ruleset {
+    () => {
+        fn status(&self) -> $crate::kit::Outcome {
+            <Self as $crate::kit::Ruleset>::outcome(self)
+        }
+        fn is_legal(&self, m: &Self::Move) -> bool {
+            <Self as $crate::kit::Ruleset>::validate(self, m).is_ok()
+        }
+        fn apply(&mut self, m: Self::Move) {
+            <Self as $crate::kit::Ruleset>::apply_into(self, m, &mut ())
+        }
+    };
+}
+
 pub trait Ruleset: Game + Sized + 'static {
     /// The `game:` key of its files and the `--game` name on the command line.
     const NAME: &'static str;

@@ -20,7 +20,7 @@ use super::stats::Kind;
 use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::neutralized;
 use super::{apply_into, legal_commands_into, validate};
-use crate::agent::game::{Game, Status};
+use crate::agent::game::Game;
 use crate::kit::ruleset::SourceFile;
 use crate::kit::{Outcome, Ruleset};
 use crate::sink::Sink;
@@ -199,17 +199,9 @@ impl Game for State {
     fn current_player(&self) -> usize {
         self.active.index()
     }
-    fn status(&self) -> Status {
-        self.outcome
-    }
+    crate::game_rules_from_ruleset!();
     fn legal_moves(&self, out: &mut Vec<Command>) {
         agent_moves(self, out);
-    }
-    fn is_legal(&self, m: &Command) -> bool {
-        validate(self, m).is_ok()
-    }
-    fn apply(&mut self, m: Command) {
-        apply_into(self, m, &mut ());
     }
     /// Moves are deterministic; the tide deck is determinized instead.
     fn is_random(&self, _m: &Command) -> bool {

@@ -12,7 +12,7 @@ use super::event::Event;
 use super::scenario::Scenario;
 use super::state::State;
 use super::{apply_into, legal_commands_into, notation, validate, view, RuleError};
-use crate::agent::game::{Game, Status};
+use crate::agent::game::Game;
 use crate::kit::{Outcome, Ruleset, SourceFile};
 use crate::sink::Sink;
 use rand::Rng;
@@ -30,17 +30,9 @@ impl Game for State {
     fn current_player(&self) -> usize {
         0
     }
-    fn status(&self) -> Status {
-        self.outcome
-    }
+    crate::game_rules_from_ruleset!();
     fn legal_moves(&self, out: &mut Vec<Command>) {
         legal_commands_into(self, out);
-    }
-    fn is_legal(&self, m: &Command) -> bool {
-        validate(self, m).is_ok()
-    }
-    fn apply(&mut self, m: Command) {
-        apply_into(self, m, &mut ());
     }
     /// Random when some hostile could roll a die this round (an awake or wandering one, or
     /// one the rover could wake), or the command attacks.
