@@ -18,6 +18,7 @@ use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
 use super::{apply_into, legal_commands_into, validate, Event, RuleError};
 use crate::agent::game::Game;
+use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{RuleViolation, Ruleset, SourceFile};
 use crate::sink::Sink;
 use rand::{Rng, SeedableRng};
@@ -67,7 +68,7 @@ impl Ruleset for State {
     fn first_seat(&self) -> usize {
         self.first_player.index()
     }
-    fn parse_command(&self, _: &(), text: &str) -> Result<Command, String> {
+    fn parse_command(&self, _: &(), text: &str) -> Result<Command, crate::kit::NotationError> {
         parse_command(text)
     }
     fn format_command(&self, _: &(), command: &Command) -> String {
@@ -82,9 +83,9 @@ impl Ruleset for State {
     fn view(&self, _: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self)).unwrap_or(serde_yaml::Value::Null)
     }
-    fn check_invariants(&self) -> Result<(), String> {
-        match self.invariant_violations().first() {
-            Some(v) => Err(v.clone()),
+    fn check_invariants(&self) -> Result<(), InvariantBroken> {
+        match self.invariant_violations().into_iter().next() {
+            Some(v) => Err(v.into()),
             None => Ok(()),
         }
     }

@@ -7,7 +7,7 @@
 //! (determinization for hidden information and dice), so a ruleset is also playable by the
 //! random, greedy and MCTS agents as soon as it has a [`crate::agent::game::Heuristic`].
 use super::save::SaveInfo;
-use super::{Expect, Outcome};
+use super::{Expect, NotationError, Outcome};
 use crate::agent::game::{Game, Heuristic};
 use crate::agent::{Agent, AgentSpec};
 use crate::sink::Sink;
@@ -27,6 +27,20 @@ impl SourceFile<'_> {
     /// The file's folder, against which relative paths in it are read.
     pub fn dir(&self) -> &Path {
         self.path.parent().unwrap_or(Path::new("."))
+    }
+}
+
+/// A state invariant that does not hold: always a bug in the engine, never bad input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invariant broken: {what}")]
+pub struct InvariantBroken {
+    /// Which invariant, with the pieces involved.
+    pub what: String,
+}
+
+impl From<String> for InvariantBroken {
+    fn from(what: String) -> InvariantBroken {
+        InvariantBroken { what }
     }
 }
 
@@ -192,7 +206,8 @@ pub trait Ruleset: Game + Sized + 'static {
     }
 
     /// Reads a command in the game's notation.
-    fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;
+    fn parse_command(&self, labels: &Self::Labels, text: &str)
+        -> Result<Self::Move, NotationError>;
     fn format_command(&self, labels: &Self::Labels, command: &Self::Move) -> String;
     fn format_event(&self, labels: &Self::Labels, event: &Self::Event) -> String;
     /// A rule error as players read it, naming pieces as the notation does (the card game:
@@ -214,5 +229,5 @@ pub trait Ruleset: Game + Sized + 'static {
     }
     /// The state's invariants; `Err` names the first one broken. Checked by `debug_assert!`
     /// after every command and by the property tests.
-    fn check_invariants(&self) -> Result<(), String>;
+    fn check_invariants(&self) -> Result<(), InvariantBroken>;
 }

@@ -13,6 +13,7 @@ use super::scenario::Scenario;
 use super::state::State;
 use super::{apply_into, legal_commands_into, notation, validate, view, RuleError};
 use crate::agent::game::Game;
+use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{Outcome, Ruleset, SourceFile};
 use crate::sink::Sink;
 use rand::Rng;
@@ -104,7 +105,11 @@ impl Ruleset for State {
     fn outcome(&self) -> Outcome {
         self.outcome
     }
-    fn parse_command(&self, _labels: &(), text: &str) -> Result<Command, String> {
+    fn parse_command(
+        &self,
+        _labels: &(),
+        text: &str,
+    ) -> Result<Command, crate::kit::NotationError> {
         notation::parse_command(self, text)
     }
     fn format_command(&self, _labels: &(), command: &Command) -> String {
@@ -123,7 +128,7 @@ impl Ruleset for State {
     fn view(&self, _labels: &()) -> serde_yaml::Value {
         view::view(self)
     }
-    fn check_invariants(&self) -> Result<(), String> {
-        super::invariants::check(self)
+    fn check_invariants(&self) -> Result<(), InvariantBroken> {
+        super::invariants::check(self).map_err(Into::into)
     }
 }
