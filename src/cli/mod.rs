@@ -62,6 +62,12 @@ pub enum Cmd {
     Match(Box<matches::MatchArgs>),
     /// Measure engine speed (one line per figure).
     Bench(bench::BenchArgs),
+    /// Write the JSON Schemas of every data and scenario file (editor completion and checks).
+    Schema {
+        /// Folder to write `<name>.schema.json` files into.
+        #[arg(long, default_value = "schemas")]
+        out: PathBuf,
+    },
     /// Play a headless demo game and print it.
     Demo {
         #[arg(long, default_value_t = 1)]
@@ -116,6 +122,19 @@ fn run_scenario(file: &Path, events: bool) -> Result<()> {
     Ok(())
 }
 
+/// `schema`: writes every schema of [`orbitals::schemas::SCHEMAS`] into `out`.
+fn write_schemas(out: &Path) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    for s in orbitals::schemas::SCHEMAS {
+        let path = out.join(s.file_name());
+        orbitals::kit::save::write_atomic(&path, &s.text())
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .with_context(|| format!("writing {}", path.display()))?;
+        outln!("{}: {}", path.display(), s.about);
+    }
+    Ok(())
+}
+
 /// True when the error comes from writing to a closed pipe (`orbitals cards list | head -1`):
 /// the reader has all it wanted, so the command ends quietly.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -145,5 +164,6 @@ pub fn run(cli: Cli) -> Result<()> {
         }) => run_scenario(&file, events),
         Some(Cmd::Match(args)) => matches::run(&cli.cards, *args),
         Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
+        Some(Cmd::Schema { out }) => write_schemas(&out),
     }
 }

@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 /// Who a modifier applies to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     /// The card itself (for an upgrade: the asset it is installed under).
@@ -17,7 +19,7 @@ pub enum Scope {
 }
 
 /// When a triggered ability fires.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum When {
     Upkeep,
@@ -25,7 +27,7 @@ pub enum When {
 }
 
 /// One ability, as written in a card's `abilities:` list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "effect", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Ability {
     /// + amount to maximum range in combat (O13).
@@ -87,7 +89,9 @@ pub enum Ability {
 }
 
 /// Summed stat modifiers of one card for one scope.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Mods {
     pub range: i8,
     pub accuracy: i8,
@@ -118,7 +122,7 @@ impl Mods {
 }
 
 /// A triggered effect with its timing, as stored in the checked card database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum TriggerEffect {
     Draw(u8),
     RepairAsset(u8),

@@ -111,7 +111,7 @@ macro_rules! impl_scenario_spec {
 ///
 /// ```ignore
 /// orbitals::scenario_file! {
-///     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+///     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 ///     pub struct ScenarioFile {
 ///         #[serde(default)]
 ///         pub players: u8,

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 crate::scenario_file! {
     /// A scenario file.
-    #[derive(Clone, Debug, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Scenario {
         #[serde(default = "two")]
         pub players: u8,
@@ -54,7 +54,7 @@ impl Scenario {
 }
 
 /// A position as written in a scenario.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PositionSpec {
     #[serde(default = "five")]
@@ -108,7 +108,7 @@ fn landed() -> ShipStatus {
 }
 
 /// A ship as written (ship `sN` is the N-th entry).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShipSpec {
     pub dome: [i64; 2],
@@ -128,7 +128,7 @@ pub struct ShipSpec {
 }
 
 /// A unit as written (unit `uN` is the N-th entry): exactly one of `at`, `in`, `ship`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub kind: Kind,

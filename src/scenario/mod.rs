@@ -24,7 +24,7 @@ use std::sync::Arc;
 pub type Run = kit::scenario::Run<State>;
 
 /// A deck in a setup: a path to a deck file, or the deck written inline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum DeckSource {
     Path(String),
@@ -32,7 +32,7 @@ pub enum DeckSource {
 }
 
 /// The setup: exactly one of `decks` (a fresh game, O3) or `position`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,7 +47,7 @@ fn default_game() -> String {
 
 crate::scenario_file! {
     /// A scenario or replay file.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct ScenarioFile {
         /// Card directory, relative to the scenario file; by default the nearest `cards/` found in
         /// the scenario's directory or above it.
