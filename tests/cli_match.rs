@@ -247,13 +247,22 @@ fn balance_plays_every_pair_and_reports_cards() {
     assert_eq!(wasp["decks"].as_array().unwrap().len(), 3);
     assert_eq!(wasp["games_in_deck"], 24);
     assert!(wasp["games_played"].as_u64().unwrap() <= 24);
-    let hermes = cards.iter().find(|c| c["card"] == "hermes").expect("hermes");
-    assert_eq!(hermes["games_in_deck"], 8, "Blitz plays 2 games per pair, twice in its mirror");
+    let hermes = cards
+        .iter()
+        .find(|c| c["card"] == "hermes")
+        .expect("hermes");
+    assert_eq!(
+        hermes["games_in_deck"], 8,
+        "Blitz plays 2 games per pair, twice in its mirror"
+    );
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.starts_with("<svg") && picture.contains("Blitz"));
 
     let text = orbitals(&["balance", "decks/blitz.yaml", "--games", "2"]);
     assert!(text.status.success());
     let t = String::from_utf8_lossy(&text.stdout);
-    assert!(t.contains("first mover win rate") && t.contains("Stinger"), "{t}");
+    assert!(
+        t.contains("first mover win rate") && t.contains("Stinger"),
+        "{t}"
+    );
 }

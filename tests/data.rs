@@ -69,7 +69,11 @@ fn the_card_list_names_every_card_and_deck() {
     for e in std::fs::read_dir(root().join("decks")).unwrap() {
         let d = Deck::load(&e.unwrap().path(), &db).unwrap();
         assert!(!d.description.is_empty(), "{} has no description", d.name);
-        assert!(doc.contains(&d.description), "docs/cards.md lacks {}", d.name);
+        assert!(
+            doc.contains(&d.description),
+            "docs/cards.md lacks {}",
+            d.name
+        );
     }
 }
 

@@ -406,7 +406,10 @@ fn description_is_kept_edited_and_added_under_the_name() {
     assert_eq!(d.description, shipped.description);
     d.description = "Rush: all in by turn ten.".into();
     let text = d.to_yaml();
-    assert!(text.contains("description: \"Rush: all in by turn ten.\"\n"), "{text}");
+    assert!(
+        text.contains("description: \"Rush: all in by turn ten.\"\n"),
+        "{text}"
+    );
     assert_eq!(
         Deck::parse(&path, &text, &db).unwrap().description,
         "Rush: all in by turn ten."
@@ -416,7 +419,9 @@ fn description_is_kept_edited_and_added_under_the_name() {
     let mut b = DeckDraft::from_yaml(bare).unwrap().draft;
     assert_eq!(b.description, "");
     b.description = "Fighters".into();
-    assert!(b.to_yaml().starts_with("name: Bare\ndescription: Fighters\nhomeworld: terra\n"));
+    assert!(b
+        .to_yaml()
+        .starts_with("name: Bare\ndescription: Fighters\nhomeworld: terra\n"));
     // A description is one line: a multi-line one is reported at the name.
     b.description = "two\nlines".into();
     let checked = b.check(&path, &db);
