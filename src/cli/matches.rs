@@ -299,7 +299,7 @@ fn table_text(s: &Summary) -> String {
 }
 
 /// A progress bar on a terminal, nothing otherwise.
-fn progress_bar(games: u32) -> ProgressBar {
+pub(super) fn progress_bar(games: u32) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

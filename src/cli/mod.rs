@@ -15,6 +15,7 @@ macro_rules! outln {
     }};
 }
 
+mod balance;
 mod bench;
 mod cards;
 #[cfg(feature = "client")]
@@ -60,6 +61,8 @@ pub enum Cmd {
     },
     /// Play AI-vs-AI games.
     Match(Box<matches::MatchArgs>),
+    /// Every deck against every deck: a win-rate matrix and a per-card report.
+    Balance(Box<balance::BalanceArgs>),
     /// Measure engine speed (one line per figure).
     Bench(bench::BenchArgs),
     /// Write the JSON Schemas of every data and scenario file (editor completion and checks).
@@ -163,6 +166,7 @@ pub fn run(cli: Cli) -> Result<()> {
             what: ScenarioCmd::Run { file, events },
         }) => run_scenario(&file, events),
         Some(Cmd::Match(args)) => matches::run(&cli.cards, *args),
+        Some(Cmd::Balance(args)) => balance::run(&cli.cards, *args),
         Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
         Some(Cmd::Schema { out }) => write_schemas(&out),
     }

@@ -248,14 +248,27 @@ fn deck_combo(ui: &mut egui::Ui, side: usize, sel: &mut usize, cat: &Catalog) {
             .unwrap_or_default();
         format!("{} ({home})", e.deck.name)
     };
-    egui::ComboBox::from_id_salt(("deck", side))
-        .width(260.0)
-        .selected_text(label(*sel))
-        .show_ui(ui, |ui| {
-            for i in 0..cat.decks.len() {
-                ui.selectable_value(sel, i, label(i));
-            }
-        });
+    ui.vertical(|ui| {
+        egui::ComboBox::from_id_salt(("deck", side))
+            .width(260.0)
+            .selected_text(label(*sel))
+            .show_ui(ui, |ui| {
+                for i in 0..cat.decks.len() {
+                    let r = ui.selectable_value(sel, i, label(i));
+                    let d = &cat.decks[i].deck.description;
+                    if !d.is_empty() {
+                        r.on_hover_text(d);
+                    }
+                }
+            });
+        if let Some(e) = cat
+            .decks
+            .get(*sel)
+            .filter(|e| !e.deck.description.is_empty())
+        {
+            ui.label(RichText::new(&e.deck.description).small());
+        }
+    });
 }
 
 fn problems(ui: &mut egui::Ui, cat: &Catalog) {

@@ -430,6 +430,19 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                     plural(debris as usize, "piece of debris", "pieces of debris")
                 ),
             )),
+            Event::DebrisCleared {
+                asset,
+                orbital,
+                count,
+            } => out.push(Entry::new(
+                owner(s, asset),
+                Tone::Normal,
+                format!(
+                    "{} cleared from orbital {orbital} of {}.",
+                    plural(count as usize, "piece of debris", "pieces of debris"),
+                    n(asset)
+                ),
+            )),
             Event::AbilityTriggered { card } => out.push(Entry::new(
                 owner(s, card),
                 Tone::Normal,

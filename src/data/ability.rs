@@ -86,6 +86,9 @@ pub enum Ability {
         #[serde(default)]
         orbital: Option<u8>,
     },
+    /// Trigger: removes up to `amount` debris from the game: for a spacecraft, from its own
+    /// orbital; for an asset (or the upgrade's asset), from its orbitals, lowest first.
+    ClearDebris { when: When, amount: u8 },
 }
 
 /// Summed stat modifiers of one card for one scope.
@@ -127,6 +130,7 @@ pub enum TriggerEffect {
     Draw(u8),
     RepairAsset(u8),
     DamageEnemyShips { amount: u8, orbital: Option<u8> },
+    ClearDebris(u8),
 }
 
 /// Range of a modifier's `amount` (`range`, `accuracy`, … `repair`).
@@ -152,7 +156,8 @@ impl Ability {
             | Ability::Repair { amount } => (i16::from(amount), m.0, m.1),
             Ability::Draw { amount, .. }
             | Ability::RepairAsset { amount, .. }
-            | Ability::DamageEnemyShips { amount, .. } => (i16::from(amount), t.0, t.1),
+            | Ability::DamageEnemyShips { amount, .. }
+            | Ability::ClearDebris { amount, .. } => (i16::from(amount), t.0, t.1),
         })
     }
 
@@ -217,6 +222,9 @@ impl Ability {
                 amount,
                 orbital,
             } => Some((when, TriggerEffect::DamageEnemyShips { amount, orbital })),
+            Ability::ClearDebris { when, amount } => {
+                Some((when, TriggerEffect::ClearDebris(amount)))
+            }
             _ => None,
         }
     }
@@ -293,6 +301,9 @@ impl Ability {
                     when(w)
                 ),
             },
+            Ability::ClearDebris { when: w, amount } => {
+                format!("{}: remove up to {amount} debris here", when(w))
+            }
         }
     }
 }
@@ -332,6 +343,18 @@ mod tests {
                 }
             ))
         );
+    }
+
+    #[test]
+    fn o27_parses_clear_debris_trigger() {
+        let a: Ability =
+            serde_yaml::from_str("effect: clear_debris\nwhen: end_of_turn\namount: 2\n").unwrap();
+        assert_eq!(
+            a.trigger(),
+            Some((When::EndOfTurn, TriggerEffect::ClearDebris(2)))
+        );
+        assert!(!a.is_asset_only());
+        assert_eq!(a.amount_range(), Some((2, 1, 10)));
     }
 
     #[test]

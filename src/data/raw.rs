@@ -121,6 +121,9 @@ pub struct RawUpgrade {
 #[serde(deny_unknown_fields)]
 pub struct RawDeck {
     pub name: String,
+    /// One line on the deck's strategy, shown in the menu and the deck builder.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
     pub homeworld: String,
     pub cards: Vec<String>,
 }

@@ -183,6 +183,7 @@ impl ScenarioFile {
             .map(|d| {
                 DeckSource::Inline(RawDeck {
                     name: d.name.clone(),
+                    description: String::new(),
                     homeworld: db.card(d.homeworld).id.clone(),
                     cards: d.cards.iter().map(|c| db.card(*c).id.clone()).collect(),
                 })
