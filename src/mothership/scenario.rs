@@ -81,7 +81,9 @@ pub struct PositionSpec {
     pub ore: Vec<[i64; 2]>,
     #[serde(default)]
     pub ships: Vec<ShipSpec>,
+    /// Units on the map, in ships or carried (`units:` left empty is no unit).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<UnitSpec>>")]
     pub units: Vec<UnitSpec>,
     /// Seats that lost.
     #[serde(default)]
