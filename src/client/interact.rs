@@ -154,6 +154,22 @@ fn selection_for(hit: Hit, st: &State, legal: &[Command]) -> Option<Sel> {
     (st_free || own).then_some(sel)
 }
 
+/// The thing a selection was made by clicking.
+fn hit_of(sel: Sel) -> Hit {
+    match sel {
+        Sel::Ship(r) => Hit::Ship(r),
+        Sel::Hand(r) => Hit::Hand(r),
+        Sel::Asset(r) => Hit::Asset(r),
+        Sel::Project(r) => Hit::Project(r),
+    }
+}
+
+/// Whether a selection has no legal move at all now.
+fn idle(game: &Game, sel: Sel) -> bool {
+    targets(game.state(), sel, game.legal()).is_empty()
+        && own_commands(sel, game.legal()).is_empty()
+}
+
 /// The legal X values for an attack on `target`.
 pub fn combat_range(legal: &[Command], ship: CardRef, target: CardRef) -> Option<(u8, u8)> {
     let xs = legal.iter().filter_map(|c| match *c {
@@ -175,7 +191,12 @@ impl Interaction {
     pub fn refresh(&mut self, game: &Game) {
         if self.version != game.session.version() || !game.human_to_act() {
             self.version = game.session.version();
-            self.sel = None;
+            // A ship that just moved stays selected while it can still act this phase (several
+            // maneuvers in a row need no new click); anything else is put down.
+            let keep = self
+                .sel
+                .filter(|s| game.human_to_act() && matches!(s, Sel::Ship(_)) && !idle(game, *s));
+            self.sel = keep;
             self.combat = None;
             self.notice = None;
             self.confirm_end = false;
@@ -187,13 +208,7 @@ impl Interaction {
         let legal = game.legal();
         match self.sel {
             Some(sel) => {
-                let me = match sel {
-                    Sel::Ship(r) => Hit::Ship(r),
-                    Sel::Hand(r) => Hit::Hand(r),
-                    Sel::Asset(r) => Hit::Asset(r),
-                    Sel::Project(r) => Hit::Project(r),
-                };
-                self.marks.push((me, Mark::Selected));
+                self.marks.push((hit_of(sel), Mark::Selected));
                 for (h, c) in targets(game.state(), sel, legal) {
                     let m = match c {
                         Command::Combat { .. } | Command::Bombard { .. } => Mark::Attack,
@@ -293,15 +308,18 @@ impl Interaction {
         }
     }
 
-    /// Plays a command chosen in the UI (it must be legal). Ending the turn with assets or cards
-    /// unused asks first (unless the player said not to ask again).
+    /// Plays a command chosen in the UI (it must be legal). Ending the turn with build points
+    /// unused (assets that could still build) asks first, unless the player said not to ask
+    /// again; cards kept in hand do not ask (keeping them is a normal choice).
     pub fn play(&mut self, game: &mut Game, cmd: Command) {
         let ends_turn =
             cmd == Command::Pass && game.state().phase == crate::state::Phase::Construction;
         if ends_turn
             && !self.confirm_end
             && super::settings::get().warn_unused
-            && !super::unused::Unused::of(game.state(), game.legal()).is_empty()
+            && !super::unused::Unused::of(game.state(), game.legal())
+                .assets
+                .is_empty()
         {
             self.confirm_end = true;
             return;

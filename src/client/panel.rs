@@ -147,7 +147,15 @@ fn actions(
                     "Click a lit orbital to move, a red ship to attack, or choose below."
                 }
                 Sel::Hand(_) => "Click a lit asset (or the New asset slot) to start building it.",
-                Sel::Asset(_) => "Click a lit project to add this asset's construction power.",
+                Sel::Asset(_) => match st.phase {
+                    Phase::Research => {
+                        "Research taps the asset to draw; a tapped asset cannot build this turn."
+                    }
+                    Phase::Repair => {
+                        "Repair taps the asset to remove damage; it cannot build this turn then."
+                    }
+                    _ => "Click a lit project to add this asset's construction power.",
+                },
                 Sel::Project(_) => "Click a lit asset to build this project.",
             };
             glossary::label(ui, Book::Orbitals, RichText::new(hint).small().weak());
@@ -157,8 +165,10 @@ fn actions(
                 .collect();
             cmds.extend(own_commands(sel, game.legal()));
             let refused = super::why::refused(st, &game.names, sel);
+            // Room for the moves and their reasons; the log below keeps the rest.
+            let room = (ui.ctx().screen_rect().height() * 0.42).max(190.0);
             egui::ScrollArea::vertical()
-                .max_height(230.0)
+                .max_height(room)
                 .id_salt("sel-actions")
                 .show(ui, |ui| {
                     for c in cmds {

@@ -88,20 +88,6 @@ impl Settings {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bad_numbers_are_clamped_and_unknown_keys_rejected() {
-        let s: Settings = serde_yaml::from_str("ui_scale: 9\nai_speed: .nan\n").unwrap();
-        let s = s.clamped();
-        assert_eq!((s.ui_scale, s.ai_speed), (2.0, 1.0));
-        assert!(serde_yaml::from_str::<Settings>("mana: 3\n").is_err());
-        assert!(Settings::default().explain_words && Settings::default().warn_unused);
-    }
-}
-
 /// The Settings window (from the main menu), while `open`.
 pub fn window(ctx: &egui_macroquad::egui::Context, open: &mut bool) {
     use egui_macroquad::egui;
@@ -141,5 +127,19 @@ pub fn window(ctx: &egui_macroquad::egui::Context, open: &mut bool) {
             macroquad::window::set_fullscreen(s.fullscreen);
         }
         set(s, true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_numbers_are_clamped_and_unknown_keys_rejected() {
+        let s: Settings = serde_yaml::from_str("ui_scale: 9\nai_speed: .nan\n").unwrap();
+        let s = s.clamped();
+        assert_eq!((s.ui_scale, s.ai_speed), (2.0, 1.0));
+        assert!(serde_yaml::from_str::<Settings>("mana: 3\n").is_err());
+        assert!(Settings::default().explain_words && Settings::default().warn_unused);
     }
 }

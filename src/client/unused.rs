@@ -33,10 +33,6 @@ impl Unused {
         u
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.assets.is_empty() && self.cards.is_empty()
-    }
-
     /// Build points the assets could still add.
     pub fn points(&self) -> u32 {
         self.assets.iter().map(|a| a.1).sum()

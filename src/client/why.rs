@@ -111,7 +111,8 @@ pub fn candidates(st: &State, sel: Sel) -> Vec<Candidate> {
                     Some(Hit::FieldSlot(owner)),
                 ),
                 _ => {
-                    for (a, _) in st.zone(owner, Zone::Asset) {
+                    // Every asset: a click on an enemy's is answered too ("… is not yours").
+                    for (a, _) in st.assets() {
                         add(
                             Command::Start {
                                 card: h,
@@ -138,8 +139,10 @@ pub fn candidates(st: &State, sel: Sel) -> Vec<Candidate> {
 pub fn refused(st: &State, names: &Names, sel: Sel) -> Vec<(String, String)> {
     let mut out: Vec<(Command, String)> = Vec::new();
     for c in candidates(st, sel) {
-        if let Err(e) = rules::validate(st, &c.cmd) {
-            out.push((c.cmd, reason(st, names, &c.cmd, &e)));
+        match rules::validate(st, &c.cmd) {
+            // Building at an enemy's asset goes without saying; a click on one is answered.
+            Err(RuleError::NotYours(_)) | Ok(()) => {}
+            Err(e) => out.push((c.cmd, reason(st, names, &c.cmd, &e))),
         }
     }
     let mut rows: Vec<(String, String)> = Vec::new();
@@ -152,7 +155,10 @@ pub fn refused(st: &State, names: &Names, sel: Sel) -> Vec<(String, String)> {
         let same: Vec<&(Command, String)> = out.iter().filter(|(c, _)| c.name() == kind).collect();
         let total = candidates(st, sel)
             .iter()
-            .filter(|c| c.cmd.name() == kind)
+            .filter(|c| {
+                c.cmd.name() == kind
+                    && !matches!(rules::validate(st, &c.cmd), Err(RuleError::NotYours(_)))
+            })
             .count();
         let one_reason = same.iter().all(|(_, r)| *r == same[0].1);
         if same.len() > 1 && same.len() == total && one_reason {
