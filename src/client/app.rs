@@ -120,6 +120,7 @@ impl App {
         let mut g = Game::fresh(setup, &self.catalog.cards_dir, self.blocking);
         if !self.blocking {
             g.session.autosave = Some(crate::kit::save::autosave_path());
+            g.session.speed = super::settings::get().ai_speed;
         }
         self.open(g, Screen::Table);
     }
@@ -154,7 +155,7 @@ impl App {
             }
         }
         let (sw, sh) = (screen_width(), screen_height());
-        let zoom = table::layout::ui_zoom(vec2(sw, sh));
+        let zoom = table::layout::ui_zoom(vec2(sw, sh)) * super::settings::get().ui_scale;
         if (zoom - self.zoom).abs() > 0.01 {
             egui_macroquad::cfg(|ctx| ctx.set_zoom_factor(zoom));
             self.zoom = zoom;
@@ -269,7 +270,7 @@ impl App {
         self.inter.hover = hover;
         let chip_text = match hover {
             Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
-                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &cmd),
+                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &game.names, &cmd),
                 ChipAction::Select(_) => "Choose which project to build".to_string(),
             }),
             _ => None,
@@ -325,6 +326,7 @@ impl App {
             Some(PanelAction::Concede) => game.concede(),
             Some(PanelAction::Undo) if game.undo() => self.inter.cancel(),
             Some(PanelAction::Undo) => {}
+            Some(PanelAction::EndTurn) => self.inter.confirm_pass(game),
             Some(PanelAction::Menu) => {
                 self.game = None;
                 self.screen = Screen::Menu;
@@ -358,7 +360,9 @@ impl App {
                 self.inter.play(game, Command::Pass);
             }
             if is_key_pressed(KeyCode::Enter) {
-                if let Some(c) = self.inter.combat {
+                if self.inter.confirm_end {
+                    self.inter.confirm_pass(game);
+                } else if let Some(c) = self.inter.combat {
                     self.inter.play(
                         game,
                         Command::Combat {

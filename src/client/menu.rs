@@ -28,6 +28,8 @@ pub struct MenuState {
     pub resume_checked: bool,
     /// The "How to play" window.
     pub howto: super::howto::HowTo,
+    /// The Settings window is open.
+    pub settings: bool,
 }
 
 impl MenuState {
@@ -64,6 +66,7 @@ impl MenuState {
             resume_error: None,
             resume_checked: false,
             howto: Default::default(),
+            settings: false,
         }
     }
 }
@@ -228,12 +231,16 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                 {
                     m.howto.open_at(0);
                 }
+                if ui.button("Settings").clicked() {
+                    m.settings = true;
+                }
                 if ui.button("Quit").clicked() {
                     action = Some(MenuAction::Quit);
                 }
             });
         });
     m.howto.ui(ctx);
+    super::settings::window(ctx, &mut m.settings);
     action
 }
 

@@ -12,6 +12,7 @@ mod egui_layer;
 mod game;
 mod gameover;
 mod globe;
+mod glossary;
 mod glyphs;
 mod howto;
 mod interact;
@@ -23,9 +24,12 @@ mod options;
 mod paint;
 mod panel;
 mod screenshot;
+mod settings;
 mod table;
 mod theme;
 mod tooltip;
+mod unused;
+mod why;
 mod words;
 
 pub use options::{ClientOptions, StartScreen};
@@ -142,6 +146,12 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
 
 async fn main_loop(opts: ClientOptions) -> Result<(), String> {
     let catalog = Catalog::load(&opts.cards_dir, &opts.decks_dir);
+    if !opts.fixed_step() {
+        let s = settings::load();
+        if s.fullscreen {
+            set_fullscreen(true);
+        }
+    }
     let mut app = App::new(catalog, opts.fixed_step());
     first_screen(&mut app, &opts)?;
     if opts.screenshot.is_some() {

@@ -56,9 +56,16 @@ pub fn egui_color(c: Color) -> egui::Color32 {
 }
 
 /// Installs the bundled fonts and the dark style into egui.
+/// How far one mouse-wheel notch scrolls a list, in egui points.
+pub const WHEEL_POINTS_PER_NOTCH: f32 = 50.0;
+
 pub fn setup_egui(ctx: &egui::Context) {
     use egui::{FontData, FontDefinitions, FontFamily, FontId, TextStyle};
     use std::sync::Arc;
+    // egui-macroquad hands egui a wheel notch as 1/90 of a line (miniquad reports ±1 per notch
+    // on X11 and Windows), which egui's 40 points per line turn into under half a pixel. A notch
+    // should scroll about 50 points, as in other programs.
+    ctx.options_mut(|o| o.line_scroll_speed = WHEEL_POINTS_PER_NOTCH * 90.0);
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),

@@ -185,7 +185,12 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
             place(st, at)
         ),
     };
-    ui.label(RichText::new(what).strong());
+    // Keywords (HQ, rover, orbit…) are explained on hover, from the rule book's glossary.
+    crate::client::glossary::label(
+        ui,
+        crate::client::glossary::Book::Globetrotter,
+        RichText::new(what).strong(),
+    );
     if let Sel::Rover(_) = scr.sel {
         let targets = choice::face_targets(st, scr.sel, legal);
         let count = |m: super::planet::Mark| targets.iter().filter(|t| t.2 == m).count();
