@@ -121,18 +121,15 @@ fn item_line(text: &str, field: &str) -> Option<usize> {
     None
 }
 
-/// Ore within reach of a landing site, beyond the cleared circle.
+/// Ore within reach of a landing site, beyond the cleared circle and not nearer to a ship
+/// already landed (doubled, so that shared ore still counts one).
 fn site_value(s: &State, c: super::ids::Cell) -> i32 {
-    let ore = s
-        .map
-        .ball(c, 8)
-        .filter(|n| s.ore[n.index()] && s.map.distance(c, *n) > 4)
-        .count() as i32;
+    let ore = (2.0 * super::eval::ore_share(s, c, super::setup::HOME_RADIUS, None)) as i32;
     let centre = s
         .map
         .cell(i64::from(s.map.width / 2), i64::from(s.map.height / 2))
         .unwrap_or(c);
-    ore * 4 - s.map.distance(c, centre) as i32
+    ore * 2 - s.map.distance(c, centre) as i32
 }
 
 /// The moves agents choose among.
