@@ -9,6 +9,7 @@ pub mod expect;
 pub mod guard;
 pub mod outcome;
 pub mod play;
+pub mod replay;
 pub mod ruleset;
 pub mod save;
 pub mod scenario;
