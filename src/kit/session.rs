@@ -128,6 +128,8 @@ pub struct Session<R: Ruleset> {
     pub autosave: Option<PathBuf>,
     /// Why the last autosave failed, if it did.
     save_error: Option<String>,
+    /// What each seat plays with (deck names), written into saves for their list.
+    pub sides: Vec<String>,
 }
 
 impl<R: Ruleset> Session<R> {
@@ -189,6 +191,7 @@ impl<R: Ruleset> Session<R> {
             auto_pass: false,
             autosave: None,
             save_error: None,
+            sides: Vec::new(),
         };
         s.refresh_legal();
         s
@@ -332,6 +335,14 @@ impl<R: Ruleset> Session<R> {
         self.save_error.as_deref()
     }
 
+    /// Saves the game so far under `name` at `path` (atomically); the autosave goes on.
+    pub fn save_as(&self, path: &Path, name: &str) -> Result<(), String> {
+        let text = self
+            .save_yaml(Some(name.to_string()))
+            .ok_or("this game was not started from a file and cannot be saved")?;
+        write_atomic(path, &text).map_err(|e| format!("cannot save to {}: {e}", path.display()))
+    }
+
     /// The game so far as a save file (`name` given by the player); `None` when no file
     /// describes its start.
     pub fn save_yaml(&self, name: Option<String>) -> Option<String> {
@@ -343,16 +354,21 @@ impl<R: Ruleset> Session<R> {
             ai_seed: self.seed,
             saved_at: now(),
             name,
+            turn: self.state.turn().max(1),
+            sides: self.sides.clone(),
         }));
         serde_yaml::to_string(&file).ok()
     }
 
+    /// The command lines so far, each written from the position it was played in (a
+    /// command's notation may name what the position holds).
     fn command_lines(&self) -> Vec<String> {
-        let start = &self.history[0].before;
         self.history
             .iter()
-            .filter_map(|s| s.command.as_ref())
-            .map(|c| start.format_command(&self.labels, c))
+            .filter_map(|s| {
+                let c = s.command.as_ref()?;
+                Some(s.before.format_command(&self.labels, c))
+            })
             .collect()
     }
 
@@ -385,6 +401,7 @@ impl<R: Ruleset> Session<R> {
         } else {
             seats
         };
+        let sides = l.file.save().map(|i| i.sides.clone()).unwrap_or_default();
         let mut scenario = l.file.clone();
         scenario.set_commands(String::new());
         scenario.set_expect(None);
@@ -398,6 +415,7 @@ impl<R: Ruleset> Session<R> {
             ai_seed,
             blocking,
         );
+        session.sides = sides;
         for (line, text) in &l.lines {
             let state = &session.state;
             let cmd = state
@@ -631,13 +649,7 @@ impl<R: Ruleset> Session<R> {
     /// `None` when no file describes its start.
     pub fn replay_yaml(&self) -> Option<String> {
         let scenario = self.scenario.as_ref()?;
-        let start = &self.history[0].before;
-        let lines: Vec<String> = self
-            .history
-            .iter()
-            .filter_map(|s| s.command.as_ref())
-            .map(|c| start.format_command(&self.labels, c))
-            .collect();
+        let lines = self.command_lines();
         Some(replay_yaml::<R>(
             scenario,
             &lines,
