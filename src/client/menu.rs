@@ -28,6 +28,8 @@ pub struct MenuState {
     pub resume_checked: bool,
     /// The "How to play" window.
     pub howto: super::howto::HowTo,
+    /// The "Saved games & replays" window.
+    pub saves: super::saves::SavesWindow,
 }
 
 impl MenuState {
@@ -44,6 +46,8 @@ pub enum MenuAction {
     /// Resume the autosaved game of this game (`orbitals`, `globetrotter`).
     Continue(&'static str),
     DeckBuilder,
+    /// Continue or watch a file of the saves window.
+    Saves(super::saves::SavesAction),
     Globetrotter(super::globe::Setup),
     Quit,
 }
@@ -64,6 +68,7 @@ impl MenuState {
             resume_error: None,
             resume_checked: false,
             howto: Default::default(),
+            saves: Default::default(),
         }
     }
 }
@@ -228,12 +233,23 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                 {
                     m.howto.open_at(0);
                 }
+                if ui
+                    .button("Saved games & replays")
+                    .on_hover_text("Continue a save, or watch any game move by move")
+                    .clicked()
+                {
+                    let folder = std::path::PathBuf::from(&m.saves.folder);
+                    m.saves.open_at(&folder);
+                }
                 if ui.button("Quit").clicked() {
                     action = Some(MenuAction::Quit);
                 }
             });
         });
     m.howto.ui(ctx);
+    if let Some(a) = m.saves.ui(ctx) {
+        action = Some(MenuAction::Saves(a));
+    }
     action
 }
 

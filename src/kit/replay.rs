@@ -23,6 +23,8 @@ pub struct Position<R: Ruleset> {
     pub turn: u32,
     /// What the step did, in the game's words.
     pub events: Vec<String>,
+    /// The same events as the ruleset reports them (frontends animate them).
+    pub raw: Vec<R::Event>,
 }
 
 /// A whole recorded game and the position being looked at.
@@ -59,6 +61,7 @@ impl<R: Ruleset> Replay<R> {
         let setup_events = events.iter().map(|e| state.format_event(&labels, e));
         let mut positions = vec![Position {
             events: setup_events.collect(),
+            raw: events,
             command: None,
             seat: state.current_player(),
             turn: state.turn().max(1),
@@ -93,6 +96,7 @@ impl<R: Ruleset> Replay<R> {
             next.apply_into(cmd, &mut evs);
             positions.push(Position {
                 events: evs.iter().map(|e| next.format_event(&labels, e)).collect(),
+                raw: evs,
                 command: Some(text),
                 seat,
                 turn: next.turn().max(1),
