@@ -875,7 +875,7 @@ mod tests {
                 let c = l
                     .iter()
                     .copied()
-                    .find(|c| c.rolls_dice() && k % 2 == 0)
+                    .find(|c| c.rolls_dice() && k.is_multiple_of(2))
                     .unwrap_or(l[k % l.len()]);
                 let mover = s.state().current_player();
                 s.submit(c).unwrap();

@@ -140,33 +140,28 @@ impl<R: Ruleset, B: Board<R>> AnyViewer for Viewer<R, B> {
         if !keyboard {
             act = act.or_else(keys);
         }
+        // Any move by hand stops the playing.
+        if !matches!(act, None | Some(Act::Toggle)) {
+            self.player.playing = false;
+        }
+        let r = &mut self.replay;
         match act {
             Some(Act::Menu) => return Some(Exit::Menu),
-            Some(Act::Go(i)) => {
-                self.player.playing = false;
-                self.replay.go(i);
-            }
+            Some(Act::Go(i)) => r.go(i),
             Some(Act::Back) => {
-                self.player.playing = false;
-                self.replay.back();
+                r.back();
             }
             Some(Act::Forward) => {
-                self.player.playing = false;
-                self.replay.forward();
+                r.forward();
             }
             Some(Act::PrevTurn) => {
-                self.player.playing = false;
-                self.replay.prev_turn();
+                r.prev_turn();
             }
             Some(Act::NextTurn) => {
-                self.player.playing = false;
-                self.replay.next_turn();
+                r.next_turn();
             }
-            Some(Act::Turn(t)) => {
-                self.player.playing = false;
-                self.replay.jump_to_turn(t);
-            }
-            Some(Act::Toggle) => self.player.toggle(&mut self.replay),
+            Some(Act::Turn(t)) => r.jump_to_turn(t),
+            Some(Act::Toggle) => self.player.toggle(r),
             None => {}
         }
         let changed = self.shown != Some(self.replay.at());
