@@ -110,6 +110,9 @@ pub struct Session<R: Ruleset> {
     redo: Vec<Vec<R::Move>>,
     /// The history index [`Session::undo`] goes back to, if any.
     undo_to: Option<usize>,
+    /// Per history step, once known: (seat, did the step turn out in a way that seat could
+    /// not foresee).
+    hidden: std::cell::RefCell<Vec<Option<(usize, bool)>>>,
     pending: Option<u64>,
     ready: Option<R::Move>,
     announce: Option<Announce<R::Move>>,
@@ -177,6 +180,7 @@ impl<R: Ruleset> Session<R> {
             agents,
             redo: Vec::new(),
             undo_to: None,
+            hidden: Default::default(),
             pending: None,
             ready: None,
             announce: None,
@@ -453,6 +457,7 @@ impl<R: Ruleset> Session<R> {
             .collect();
         self.state = self.history[at].before.clone();
         self.history.truncate(at);
+        self.hidden.get_mut().truncate(at);
         self.redo.push(undone);
         self.after_jump();
         true
@@ -517,9 +522,25 @@ impl<R: Ruleset> Session<R> {
         if !self.over() && self.is_human(mover) && mover != seat {
             return None;
         }
+        // Newest first: a recent die ends the search at once. Each step is tried once.
         (at..self.history.len())
-            .all(|i| !self.hidden_outcome(i, seat))
+            .rev()
+            .all(|i| !self.hidden_cached(i, seat))
             .then_some(at)
+    }
+
+    fn hidden_cached(&self, i: usize, seat: usize) -> bool {
+        let mut cache = self.hidden.borrow_mut();
+        cache.truncate(self.history.len());
+        cache.resize(self.history.len(), None);
+        if let Some((s, h)) = cache[i] {
+            if s == seat {
+                return h;
+            }
+        }
+        let h = self.hidden_outcome(i, seat);
+        cache[i] = Some((seat, h));
+        h
     }
 
     /// Did step `i` turn out in a way `seat` could not foresee? Its command is played again
