@@ -469,6 +469,11 @@ fn play_series<R: Ruleset, T: Table<R>>(
         for g in &games {
             write(g, &dir.join(format!("game-{:04}.yaml", g.index + 1)))?;
         }
+        eprintln!(
+            "replays in {}: watch them with `orbitals --replay {}`",
+            dir.display(),
+            dir.display()
+        );
     }
     report(a, &summary)
 }

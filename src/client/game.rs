@@ -177,7 +177,8 @@ impl Game {
             })
             .collect();
         let labels = Handles::defaults(&state);
-        let session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
+        let mut session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
+        session.sides = setup.decks.iter().map(|d| d.name.clone()).collect();
         Game::from_session(setup, session)
     }
 
@@ -307,6 +308,16 @@ impl Game {
             }
         }
         undone
+    }
+
+    /// Plays again what the last undo took back (the same dice).
+    pub fn redo(&mut self) -> bool {
+        let redone = self.session.redo();
+        if redone {
+            self.log.note("Played the move again.");
+            self.take_fresh();
+        }
+        redone
     }
 
     /// The viewer gives up.

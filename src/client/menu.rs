@@ -30,6 +30,8 @@ pub struct MenuState {
     pub howto: super::howto::HowTo,
     /// The Settings window is open.
     pub settings: bool,
+    /// The "Saved games & replays" window.
+    pub saves: super::saves::SavesWindow,
 }
 
 impl MenuState {
@@ -46,6 +48,8 @@ pub enum MenuAction {
     /// Resume the autosaved game of this game (`orbitals`, `globetrotter`).
     Continue(&'static str),
     DeckBuilder,
+    /// Continue or watch a file of the saves window.
+    Saves(super::saves::SavesAction),
     Globetrotter(super::globe::Setup),
     Quit,
 }
@@ -67,6 +71,7 @@ impl MenuState {
             resume_checked: false,
             howto: Default::default(),
             settings: false,
+            saves: Default::default(),
         }
     }
 }
@@ -234,6 +239,14 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
                 if ui.button("Settings").clicked() {
                     m.settings = true;
                 }
+                if ui
+                    .button("Saved games & replays")
+                    .on_hover_text("Continue a save, or watch any game move by move")
+                    .clicked()
+                {
+                    let folder = std::path::PathBuf::from(&m.saves.folder);
+                    m.saves.open_at(&folder);
+                }
                 if ui.button("Quit").clicked() {
                     action = Some(MenuAction::Quit);
                 }
@@ -241,6 +254,9 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
         });
     m.howto.ui(ctx);
     super::settings::window(ctx, &mut m.settings);
+    if let Some(a) = m.saves.ui(ctx) {
+        action = Some(MenuAction::Saves(a));
+    }
     action
 }
 

@@ -23,6 +23,8 @@ mod metrics;
 mod options;
 mod paint;
 mod panel;
+mod replay;
+mod saves;
 mod screenshot;
 mod settings;
 mod table;
@@ -83,6 +85,14 @@ fn linked_mode(opts: &ClientOptions) -> globe::linked::Mode {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
+    if let Some(path) = &opts.replay {
+        // A folder (`orbitals match --save-dir`) opens its list; a file opens the viewer.
+        if path.is_dir() {
+            app.menu.saves.open_at(path);
+            return Ok(());
+        }
+        return app.open_replay(path, opts.skip_turns);
+    }
     if let Some(path) = &opts.scenario {
         // The position a scenario file plays to, in either game.
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -114,6 +124,7 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     match opts.start_screen() {
         StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
         StartScreen::HowTo => app.menu.howto.open_at(0),
+        StartScreen::Saves => app.menu.saves.open = true,
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),

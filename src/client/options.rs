@@ -19,6 +19,8 @@ pub enum StartScreen {
     System,
     /// The main menu with "How to play" open.
     HowTo,
+    /// The main menu with "Saved games & replays" open.
+    Saves,
 }
 
 impl StartScreen {
@@ -34,8 +36,9 @@ impl StartScreen {
             "linked" => Ok(StartScreen::Linked),
             "system" => Ok(StartScreen::System),
             "howto" | "how-to-play" => Ok(StartScreen::HowTo),
+            "saves" => Ok(StartScreen::Saves),
             other => Err(format!(
-                "unknown screen `{other}` (menu, howto, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
+                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
             )),
         }
     }
@@ -70,6 +73,8 @@ pub struct ClientOptions {
     pub globe: (u8, u8, bool),
     /// Open the position this scenario file plays to (either game; its `game:` key decides).
     pub scenario: Option<PathBuf>,
+    /// Watch this scenario, replay or save file in the replay viewer (a folder: list it).
+    pub replay: Option<PathBuf>,
 }
 
 impl Default for ClientOptions {
@@ -89,6 +94,7 @@ impl Default for ClientOptions {
             deck: None,
             globe: (2, 1, false),
             scenario: None,
+            replay: None,
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod guard;
 pub mod notation;
 pub mod outcome;
 pub mod play;
+pub mod replay;
 pub mod ruleset;
 pub mod save;
 pub mod scenario;

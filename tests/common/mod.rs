@@ -101,7 +101,7 @@ impl Shot {
     }
 }
 
-fn out_dir(dir: &str) -> PathBuf {
+pub fn out_dir(dir: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
     std::fs::create_dir_all(&d).unwrap();
     d

@@ -305,6 +305,16 @@ impl Session {
         undone
     }
 
+    /// Plays again what the last undo took back (the same dice).
+    pub fn redo(&mut self) -> bool {
+        let redone = self.game.redo();
+        if redone {
+            self.log.note("Played the move again.");
+            self.take_fresh(true);
+        }
+        redone
+    }
+
     /// Advances timers; lets the AI move when it is time.
     pub fn update(&mut self, dt: f32) {
         for f in &mut self.flashes {
