@@ -27,6 +27,7 @@ pub enum Screen {
     GameOver,
     DeckBuilder,
     Globetrotter,
+    Mothership,
 }
 
 pub struct App {
@@ -53,6 +54,8 @@ pub struct App {
     pub gt: Option<super::globe::GtScreen>,
     /// The card game's linked globe view.
     pub linked: super::globe::linked::Linked,
+    /// The Mothership game, when one is open.
+    pub ms: Option<super::mothership::MsScreen>,
 }
 
 impl App {
@@ -76,6 +79,7 @@ impl App {
             builder: None,
             gt: None,
             linked: Default::default(),
+            ms: None,
         }
     }
 
@@ -116,6 +120,27 @@ impl App {
         }
     }
 
+    /// Opens the Mothership screen.
+    pub fn open_mothership(&mut self, ms: super::mothership::MsScreen) {
+        self.menu.resume_checked = false;
+        self.ms = Some(ms);
+        self.screen = Screen::Mothership;
+    }
+
+    fn mothership_frame(&mut self, dt: f32) {
+        let Some(ms) = self.ms.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match ms.frame(dt, &mut self.painter, self.zoom, self.fake_mouse) {
+            Some(super::mothership::Exit::Menu) => {
+                self.ms = None;
+                self.screen = Screen::Menu;
+            }
+            None => {}
+        }
+    }
+
     fn start(&mut self, setup: Setup) {
         let mut g = Game::fresh(setup, &self.catalog.cards_dir, self.blocking);
         if !self.blocking {
@@ -130,6 +155,8 @@ impl App {
         let opened = match game {
             "globetrotter" => super::globe::Session::resume(&path, self.blocking)
                 .map(|s| self.open_globetrotter(super::globe::GtScreen::new(s))),
+            "mothership" => super::mothership::Session::resume(&path, self.blocking)
+                .map(|s| self.open_mothership(super::mothership::MsScreen::new(s))),
             _ => Game::resume(&path, self.blocking).map(|g| self.open(g, Screen::Table)),
         };
         self.menu.resume_error = opened.err();
@@ -165,6 +192,7 @@ impl App {
             Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
             Screen::DeckBuilder => self.builder_frame(dt),
             Screen::Globetrotter => self.globe_frame(dt),
+            Screen::Mothership => self.mothership_frame(dt),
         }
     }
 
@@ -198,6 +226,13 @@ impl App {
                     s.game.autosave = Some(crate::kit::save::autosave_path());
                 }
                 self.open_globetrotter(super::globe::GtScreen::new(s));
+            }
+            Some(MenuAction::Mothership(setup)) => {
+                let mut s = super::mothership::Session::new(setup, self.blocking);
+                if !self.blocking {
+                    s.game.autosave = Some(crate::kit::save::autosave_path());
+                }
+                self.open_mothership(super::mothership::MsScreen::new(s));
             }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}

@@ -19,6 +19,8 @@ pub enum StartScreen {
     System,
     /// The main menu with "How to play" open.
     HowTo,
+    /// A Mothership game (AI-vs-AI with `demo`).
+    Mothership,
 }
 
 impl StartScreen {
@@ -34,8 +36,9 @@ impl StartScreen {
             "linked" => Ok(StartScreen::Linked),
             "system" => Ok(StartScreen::System),
             "howto" | "how-to-play" => Ok(StartScreen::HowTo),
+            "mothership" => Ok(StartScreen::Mothership),
             other => Err(format!(
-                "unknown screen `{other}` (menu, howto, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
+                "unknown screen `{other}` (menu, howto, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, linked or system)"
             )),
         }
     }
