@@ -154,10 +154,24 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
             Align::Center,
         );
     };
+    // Cells reached by moves: a light tint and the cost, small (the hovered one in full).
+    let small = (r * 0.42).clamp(8.0, 12.0);
     for (c, n) in &scr.options.moves {
         let p = lay.centre(&s.map, *c);
-        outline_hex(p, r * 0.8, 2.0, fade(theme::GOOD, 0.85));
-        label(painter, p, &n.to_string(), theme::GOOD);
+        fill_hex(p, r * 0.8, fade(theme::GOOD, 0.16));
+        if scr.hover == Some(*c) {
+            outline_hex(p, r * 0.8, 2.0, theme::GOOD);
+            label(painter, p, &n.to_string(), theme::GOOD);
+        } else {
+            painter.text_in(
+                &n.to_string(),
+                Rect::new(p.x - r, p.y + r * 0.2, 2.0 * r, small),
+                small,
+                false,
+                fade(hex(0xd8ffe9), 0.85),
+                Align::Center,
+            );
+        }
     }
     for (c, choices) in &scr.options.cells {
         let p = lay.centre(&s.map, *c);
@@ -337,10 +351,11 @@ pub fn status(scr: &MsScreen, area: Rect, painter: &mut Painter) {
         }
     }
     if let Some(x) = s.ship_on(c) {
-        t.push_str(&format!(
-            ", {}'s ship",
-            scr.session.name(s.ship(x).controller)
-        ));
+        let whose = scr
+            .session
+            .names
+            .possessive(PlayerId(s.ship(x).controller.0));
+        t.push_str(&format!(", {} ship", whose.to_lowercase()));
     }
     let z = crate::mothership::zones::cached(s);
     let under: Vec<String> = s

@@ -4,7 +4,6 @@
 //! happened. Every command goes through the kit session, which validates and applies it with
 //! the rules; the client decides no rule.
 use super::words;
-use crate::agent::spec::AI_LEVELS;
 use crate::agent::{Agent, AgentSpec};
 use crate::client::log::Log;
 use crate::client::words::Names;
@@ -14,30 +13,8 @@ use crate::kit::Ruleset;
 use crate::mothership::scenario::{state_of, Scenario};
 use crate::mothership::{Cell, Command, Event, Seat as MsSeat, State};
 
-/// How strong an AI seat plays: an entry of the shared level table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level(pub usize);
-
-impl Level {
-    pub const GREEDY: Level = Level(1);
-    pub fn all() -> impl Iterator<Item = Level> {
-        (0..AI_LEVELS.len()).map(Level)
-    }
-    pub fn label(self) -> &'static str {
-        AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].label
-    }
-    pub fn spec(self) -> AgentSpec {
-        AgentSpec::parse(AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].spec)
-            .unwrap_or(AgentSpec::Greedy)
-    }
-    /// The level of a spec (greedy for specs no level names).
-    pub fn of(spec: &AgentSpec) -> Level {
-        let text = spec.to_string();
-        Level::all()
-            .find(|l| AI_LEVELS[l.0].spec == text)
-            .unwrap_or(Level::GREEDY)
-    }
-}
+/// How strong an AI seat plays: the same level table as Globetrotter's.
+pub use crate::client::globe::session::Level;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -59,15 +59,34 @@ pub fn draw_ships(s: &State, lay: &HexLayout, painter: &mut Painter) {
         fill_hex(d, r * 0.97, dark);
         draw_circle(d.x, d.y, r * 0.8, col);
         draw_circle(d.x, d.y, r * 0.6, mix(col, WHITE, 0.35));
-        if let Some(by) = ship.captor {
-            let c = theme::seat(PlayerId(by.0));
-            crate::client::paint::circle_outline(d, r * 0.92, 3.0, c);
+        if ship.captor.is_some() {
+            // A captured ship: a gold ring and its word under the dome.
+            crate::client::paint::circle_outline(d, r * 0.92, 3.0, theme::WARN);
+            let f = (r * 0.45).clamp(9.0, 13.0);
+            let w = painter.measure("captured", f, true) + 6.0;
+            let y = d.y + r * 0.35;
+            draw_rectangle(
+                d.x - w / 2.0,
+                y - 1.0,
+                w,
+                f + 3.0,
+                fade(hex(0x0b0f18), 0.85),
+            );
+            painter.text_in(
+                "captured",
+                Rect::new(d.x - 2.0 * r, y, 4.0 * r, f),
+                f,
+                true,
+                theme::WARN,
+                Align::Center,
+            );
         }
         let (ore, units) = contents(s, x);
         let f = (r * 0.5).clamp(9.0, 15.0);
+        let lift = if ship.captor.is_some() { f * 0.45 } else { 0.0 };
         painter.text_in(
             &format!("{ore}◆{units}"),
-            Rect::new(d.x - r, d.y - f / 2.0, 2.0 * r, f),
+            Rect::new(d.x - r, d.y - f / 2.0 - lift, 2.0 * r, f),
             f,
             true,
             hex(0x0b0f18),
