@@ -30,6 +30,7 @@ pub enum Screen {
     Globetrotter,
     /// The replay viewer.
     Replay,
+    Mothership,
 }
 
 pub struct App {
@@ -60,6 +61,8 @@ pub struct App {
     replay: Option<super::replay::ReplayScreen>,
     /// "Save as…" or "Leave this game?" over the running game.
     dialog: Option<super::saves::Dialog>,
+    /// The Mothership game, when one is open.
+    pub ms: Option<super::mothership::MsScreen>,
 }
 
 impl App {
@@ -85,6 +88,7 @@ impl App {
             linked: Default::default(),
             replay: None,
             dialog: None,
+            ms: None,
         }
     }
 
@@ -198,6 +202,27 @@ impl App {
         }
     }
 
+    /// Opens the Mothership screen.
+    pub fn open_mothership(&mut self, ms: super::mothership::MsScreen) {
+        self.menu.resume_checked = false;
+        self.ms = Some(ms);
+        self.screen = Screen::Mothership;
+    }
+
+    fn mothership_frame(&mut self, dt: f32) {
+        let Some(ms) = self.ms.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match ms.frame(dt, &mut self.painter, self.zoom, self.fake_mouse) {
+            Some(super::mothership::Exit::Menu) => {
+                self.ms = None;
+                self.screen = Screen::Menu;
+            }
+            None => {}
+        }
+    }
+
     fn start(&mut self, setup: Setup) {
         let mut g = Game::fresh(setup, &self.catalog.cards_dir, self.blocking);
         if !self.blocking {
@@ -222,6 +247,12 @@ impl App {
                     s.game.autosave = autosave;
                 }
                 self.open_globetrotter(super::globe::GtScreen::new(s))
+            }),
+            "mothership" => super::mothership::Session::resume(path, self.blocking).map(|mut s| {
+                if named {
+                    s.game.autosave = autosave;
+                }
+                self.open_mothership(super::mothership::MsScreen::new(s))
             }),
             _ => Game::resume(path, self.blocking).map(|mut g| {
                 if named {
@@ -273,6 +304,7 @@ impl App {
             Screen::DeckBuilder => self.builder_frame(dt),
             Screen::Globetrotter => self.globe_frame(dt),
             Screen::Replay => self.replay_frame(dt),
+            Screen::Mothership => self.mothership_frame(dt),
         }
     }
 
@@ -314,6 +346,13 @@ impl App {
                     s.game.autosave = Some(crate::kit::save::autosave_path());
                 }
                 self.open_globetrotter(super::globe::GtScreen::new(s));
+            }
+            Some(MenuAction::Mothership(setup)) => {
+                let mut s = super::mothership::Session::new(setup, self.blocking);
+                if !self.blocking {
+                    s.game.autosave = Some(crate::kit::save::autosave_path());
+                }
+                self.open_mothership(super::mothership::MsScreen::new(s));
             }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}

@@ -20,6 +20,8 @@ pub struct MenuState {
     pub decks: [usize; 2],
     /// The Globetrotter section's choices.
     pub globe: super::globe::menu::GtMenu,
+    /// The Mothership section's choices.
+    pub ms: super::mothership::menu::MsMenu,
     /// The game the autosave holds, when it is unfinished: (game name, what to call it).
     pub resume: Option<(&'static str, &'static str)>,
     /// Why the last game could not be resumed.
@@ -51,6 +53,7 @@ pub enum MenuAction {
     /// Continue or watch a file of the saves window.
     Saves(super::saves::SavesAction),
     Globetrotter(super::globe::Setup),
+    Mothership(super::mothership::Setup),
     Quit,
 }
 
@@ -66,6 +69,7 @@ impl MenuState {
             level,
             decks: [0, if cat.decks.len() > 1 { 1 } else { 0 }],
             globe: Default::default(),
+            ms: Default::default(),
             resume: None,
             resume_error: None,
             resume_checked: false,
@@ -219,6 +223,10 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
             ui.separator();
             if let Some(s) = super::globe::menu::ui(ui, &mut m.globe, seed()) {
                 action = Some(MenuAction::Globetrotter(s));
+            }
+            ui.separator();
+            if let Some(s) = super::mothership::menu::ui(ui, &mut m.ms, seed()) {
+                action = Some(MenuAction::Mothership(s));
             }
             ui.separator();
             ui.horizontal(|ui| {

@@ -20,6 +20,7 @@ mod labels;
 mod log;
 mod menu;
 mod metrics;
+mod mothership;
 mod options;
 mod paint;
 mod panel;
@@ -96,8 +97,11 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     if let Some(path) = &opts.scenario {
         // The position a scenario file plays to, in either game.
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if crate::kit::scenario::game_of(&text) == "globetrotter" {
+        let game = crate::kit::scenario::game_of(&text);
+        if game == "globetrotter" {
             app.open_globetrotter(globe::demo::start(opts, blocking)?);
+        } else if game == "mothership" {
+            app.open_mothership(mothership::demo::start(opts, blocking)?);
         } else {
             let g = screenshot::scenario_game(&app.catalog, path, opts.demo.is_some(), blocking)?;
             app.open(g, Screen::Table);
@@ -112,6 +116,10 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         app.open_globetrotter(globe::demo::start(opts, blocking)?);
         return Ok(());
     }
+    if opts.start_screen() == StartScreen::Mothership {
+        app.open_mothership(mothership::demo::start(opts, blocking)?);
+        return Ok(());
+    }
     if opts.bench_frames.is_some() {
         let mut inter = interact::Interaction::default();
         let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
@@ -122,7 +130,10 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         return Ok(());
     }
     match opts.start_screen() {
-        StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
+        StartScreen::Menu
+        | StartScreen::Globetrotter
+        | StartScreen::GlobeSystem
+        | StartScreen::Mothership => {}
         StartScreen::HowTo => app.menu.howto.open_at(0),
         StartScreen::Saves => app.menu.saves.open = true,
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {

@@ -21,6 +21,8 @@ pub enum StartScreen {
     HowTo,
     /// The main menu with "Saved games & replays" open.
     Saves,
+    /// A Mothership game (AI-vs-AI with `demo`).
+    Mothership,
 }
 
 impl StartScreen {
@@ -37,8 +39,9 @@ impl StartScreen {
             "system" => Ok(StartScreen::System),
             "howto" | "how-to-play" => Ok(StartScreen::HowTo),
             "saves" => Ok(StartScreen::Saves),
+            "mothership" => Ok(StartScreen::Mothership),
             other => Err(format!(
-                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
+                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, linked or system)"
             )),
         }
     }

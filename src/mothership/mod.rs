@@ -35,6 +35,7 @@ pub mod notation;
 mod ops;
 pub mod outcome;
 pub mod planner;
+pub mod query;
 pub mod scenario;
 pub mod series;
 pub mod setup;
