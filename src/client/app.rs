@@ -27,6 +27,7 @@ pub enum Screen {
     GameOver,
     DeckBuilder,
     Globetrotter,
+    Rover,
 }
 
 pub struct App {
@@ -53,6 +54,8 @@ pub struct App {
     pub gt: Option<super::globe::GtScreen>,
     /// The card game's linked globe view.
     pub linked: super::globe::linked::Linked,
+    /// The RoveR game, when one is open.
+    pub rover: Option<super::rover::RoverScreen>,
 }
 
 impl App {
@@ -76,6 +79,7 @@ impl App {
             builder: None,
             gt: None,
             linked: Default::default(),
+            rover: None,
         }
     }
 
@@ -99,6 +103,26 @@ impl App {
         self.menu.resume_checked = false;
         self.gt = Some(gt);
         self.screen = Screen::Globetrotter;
+    }
+
+    /// Opens the RoveR screen.
+    pub fn open_rover(&mut self, r: super::rover::RoverScreen) {
+        self.menu.resume_checked = false;
+        self.rover = Some(r);
+        self.screen = Screen::Rover;
+    }
+
+    fn rover_frame(&mut self, dt: f32) {
+        let Some(r) = self.rover.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        if let Some(super::rover::Exit::Menu) =
+            r.frame(dt, &mut self.painter, self.zoom, self.fake_mouse)
+        {
+            self.rover = None;
+            self.screen = Screen::Menu;
+        }
     }
 
     fn globe_frame(&mut self, dt: f32) {
@@ -130,6 +154,10 @@ impl App {
         let opened = match game {
             "globetrotter" => super::globe::Session::resume(&path, self.blocking)
                 .map(|s| self.open_globetrotter(super::globe::GtScreen::new(s))),
+            "rover" => super::rover::Session::load(&path, None, self.blocking).map(|mut s| {
+                s.game.autosave = Some(path.clone());
+                self.open_rover(super::rover::RoverScreen::new(s))
+            }),
             _ => Game::resume(&path, self.blocking).map(|g| self.open(g, Screen::Table)),
         };
         self.menu.resume_error = opened.err();
@@ -165,6 +193,7 @@ impl App {
             Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
             Screen::DeckBuilder => self.builder_frame(dt),
             Screen::Globetrotter => self.globe_frame(dt),
+            Screen::Rover => self.rover_frame(dt),
         }
     }
 
@@ -198,6 +227,18 @@ impl App {
                     s.game.autosave = Some(crate::kit::save::autosave_path());
                 }
                 self.open_globetrotter(super::globe::GtScreen::new(s));
+            }
+            Some(MenuAction::Rover(setup, speed)) => {
+                match super::rover::Session::new(setup, self.blocking) {
+                    Ok(mut s) => {
+                        s.game.speed = speed;
+                        if !self.blocking {
+                            s.game.autosave = Some(crate::kit::save::autosave_path());
+                        }
+                        self.open_rover(super::rover::RoverScreen::new(s));
+                    }
+                    Err(e) => self.menu.resume_error = Some(e),
+                }
             }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}

@@ -20,6 +20,8 @@ pub struct MenuState {
     pub decks: [usize; 2],
     /// The Globetrotter section's choices.
     pub globe: super::globe::menu::GtMenu,
+    /// The RoveR section's choices.
+    pub rover: super::rover::picker::RoverMenu,
     /// The game the autosave holds, when it is unfinished: (game name, what to call it).
     pub resume: Option<(&'static str, &'static str)>,
     /// Why the last game could not be resumed.
@@ -45,6 +47,8 @@ pub enum MenuAction {
     Continue(&'static str),
     DeckBuilder,
     Globetrotter(super::globe::Setup),
+    /// A RoveR game, at this autopilot pace.
+    Rover(super::rover::Setup, f32),
     Quit,
 }
 
@@ -60,6 +64,7 @@ impl MenuState {
             level,
             decks: [0, if cat.decks.len() > 1 { 1 } else { 0 }],
             globe: Default::default(),
+            rover: Default::default(),
             resume: None,
             resume_error: None,
             resume_checked: false,
@@ -211,6 +216,10 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
             ui.separator();
             if let Some(s) = super::globe::menu::ui(ui, &mut m.globe, seed()) {
                 action = Some(MenuAction::Globetrotter(s));
+            }
+            ui.separator();
+            if let Some((s, speed)) = super::rover::picker::ui(ui, &mut m.rover, seed()) {
+                action = Some(MenuAction::Rover(s, speed));
             }
             ui.separator();
             ui.horizontal(|ui| {
