@@ -24,6 +24,12 @@ pub enum Key {
     Cancel,
     Faster,
     Slower,
+    /// Install the newest bay module into the first empty slot (the panel's buttons choose).
+    Install,
+    /// Remove the selected slot's module into the bay.
+    Remove,
+    /// Refit to the chassis underfoot.
+    Refit,
 }
 
 impl Key {
@@ -45,17 +51,22 @@ impl Key {
             "esc" | "escape" => Key::Cancel,
             "+" => Key::Faster,
             "-" => Key::Slower,
+            "i" | "install" => Key::Install,
+            "r" | "remove" => Key::Remove,
+            "f" | "refit" => Key::Refit,
             w => {
                 return Err(format!(
-                    "`{w}` is not a control (w a s d 1 2 3 enter l space undo h esc + -)"
+                    "`{w}` is not a control (w a s d 1 2 3 enter l space i r f undo h esc + -)"
                 ))
             }
         })
     }
 
-    /// A whole script, words separated by spaces or commas.
+    /// A whole script, words separated by spaces or commas; `#` starts a comment line.
     pub fn parse_script(text: &str) -> Result<Vec<Key>, String> {
-        text.split(|c: char| c.is_whitespace() || c == ',')
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == ','))
             .filter(|w| !w.is_empty())
             .map(Key::parse)
             .collect()
@@ -234,6 +245,38 @@ impl Controls {
             }
             Key::Faster => Reaction::Faster,
             Key::Slower => Reaction::Slower,
+            Key::Install => {
+                let n = s.rover.bay_len();
+                if n == 0 {
+                    return Reaction::Note("The bay is empty: caches (K) fill it".into());
+                }
+                let free = (0..s.rover_chassis().slots)
+                    .map(Slot)
+                    .find(|&k| s.rover.slot(k).is_none());
+                let Some(slot) = free else {
+                    return Reaction::Note(
+                        "Every slot is full: select one (1–3) and press R to move its module to the bay".into(),
+                    );
+                };
+                self.play(
+                    s,
+                    Command::Install {
+                        bay: (n - 1) as u8,
+                        slot,
+                    },
+                )
+            }
+            Key::Remove => match self.slot {
+                Some(k) => {
+                    let r = self.play(s, Command::Remove(k));
+                    if matches!(r, Reaction::Play(_)) {
+                        self.slot = None;
+                    }
+                    r
+                }
+                None => Reaction::Note("Select the slot to empty first (1–3), then R".into()),
+            },
+            Key::Refit => self.play(s, Command::Refit),
         }
     }
 
@@ -337,6 +380,20 @@ mod tests {
             Reaction::Play(Command::Use(Slot(2), None))
         );
         assert_eq!(c.press(&s, Key::Wait), Reaction::Play(Command::Wait));
+        // R empties the selected slot into the bay; I installs the newest bay module.
+        assert_eq!(
+            c.press(&s, Key::Remove),
+            Reaction::Play(Command::Remove(Slot(2)))
+        );
+        assert_eq!(c.slot, None);
+        assert!(
+            matches!(c.press(&s, Key::Install), Reaction::Note(_)),
+            "all slots full"
+        );
+        assert!(
+            matches!(c.press(&s, Key::Refit), Reaction::Note(_)),
+            "no chassis here"
+        );
     }
 
     #[test]
@@ -385,5 +442,9 @@ mod tests {
             vec![Key::Dir(Dir::E), Key::Slot(1), Key::Enter, Key::Wait]
         );
         assert!(Key::parse_script("d x").is_err());
+        assert_eq!(
+            Key::parse_script("i r f").unwrap(),
+            vec![Key::Install, Key::Remove, Key::Refit]
+        );
     }
 }

@@ -224,12 +224,13 @@ pub fn draw(p: &mut Painter, sess: &Session, g: &GridLayout, v: &GridView) {
             Terrain::Floor if (pos.x + pos.y) % 2 == 0 => FLOOR,
             Terrain::Floor => FLOOR_B,
         };
+        // The selected module's reach is lit (opaque: the frame stays fully opaque).
+        let col = if v.reach.contains(&pos) {
+            mix(col, theme::SELECT, 0.2)
+        } else {
+            col
+        };
         draw_rectangle(r.x, r.y, r.w - 1.0, r.h - 1.0, col);
-    }
-    // Reach of the selected module.
-    for &c in v.reach {
-        let r = g.rect(c);
-        draw_rectangle(r.x, r.y, r.w - 1.0, r.h - 1.0, fade(theme::SELECT, 0.16));
     }
     // Places: the pod, chassis pickups, caches.
     let pod = g.rect(s.level.pod);

@@ -14,6 +14,9 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Enter", "use the selected module (toward the aim)"),
     ("L", "keys act on hostiles only (default) or on every entity (rocks, archives, factories)"),
     ("Space", "wait a round"),
+    ("I", "install the newest bay module into the first empty slot (the panel's buttons choose any)"),
+    ("R", "remove the selected slot's module into the bay"),
+    ("F", "refit to the chassis you stand on"),
     ("Ctrl+Z", "undo your last command"),
     ("Esc", "deselect the slot; close this window"),
     ("H or ?", "show or hide this window"),
@@ -95,7 +98,9 @@ pub fn end(ctx: &egui::Context, sess: &Session) -> Option<EndAct> {
                 );
                 let detail = match (won, why) {
                     (true, _) => format!("30 data reached the drop pod in round {}.", s.round),
-                    (false, Some(w)) => format!("{} in round {}.", capital(w), s.round),
+                    (false, Some(w)) => {
+                        format!("{} in round {}.", super::rv_words::cap(w.into()), s.round)
+                    }
                     (false, None) => format!("Round {}.", s.round),
                 };
                 ui.label(RichText::new(detail).color(theme::egui_color(theme::TEXT_DIM)));
@@ -139,12 +144,4 @@ pub fn end(ctx: &egui::Context, sess: &Session) -> Option<EndAct> {
             });
         });
     act
-}
-
-fn capital(t: &str) -> String {
-    let mut c = t.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }

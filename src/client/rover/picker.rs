@@ -67,7 +67,8 @@ pub fn ui(ui: &mut egui::Ui, m: &mut RoverMenu, seed: u64) -> Option<(Setup, f32
                 egui::DragValue::new(&mut m.level_seed)
                     .prefix("#")
                     .range(0..=99_999),
-            );
+            )
+            .on_hover_text("The generated level's number: the same number, the same level");
             if ui
                 .small_button("New")
                 .on_hover_text("Another generated level")
@@ -76,10 +77,10 @@ pub fn ui(ui: &mut egui::Ui, m: &mut RoverMenu, seed: u64) -> Option<(Setup, f32
                 m.level_seed = seed % 100_000;
             }
         }
+        ui.checkbox(&mut m.watch, "Watch autopilot");
     });
-    ui.horizontal(|ui| {
-        ui.checkbox(&mut m.watch, "Watch the autopilot");
-        if m.watch {
+    if m.watch {
+        ui.horizontal(|ui| {
             egui::ComboBox::from_id_salt("rover-pilot")
                 .width(150.0)
                 .selected_text(AI_LEVELS[m.pilot.min(AI_LEVELS.len() - 1)].label)
@@ -93,8 +94,8 @@ pub fn ui(ui: &mut egui::Ui, m: &mut RoverMenu, seed: u64) -> Option<(Setup, f32
                     .logarithmic(true)
                     .text("pace"),
             );
-        }
-    });
+        });
+    }
     let play = egui::Button::new(RichText::new("Play RoveR").font(theme::bold(16.0)))
         .fill(theme::egui_color(hex(0x7a4a1f)));
     if ui.add_sized([ui.available_width(), 30.0], play).clicked() {

@@ -34,7 +34,8 @@ fn who(s: &State, a: Actor) -> String {
     }
 }
 
-fn cap(t: String) -> String {
+/// The text with a capital first letter.
+pub fn cap(t: String) -> String {
     let mut c = t.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),

@@ -125,6 +125,9 @@ impl RoverScreen {
             (KeyCode::KpAdd, Key::Faster),
             (KeyCode::Minus, Key::Slower),
             (KeyCode::KpSubtract, Key::Slower),
+            (KeyCode::I, Key::Install),
+            (KeyCode::R, Key::Remove),
+            (KeyCode::F, Key::Refit),
         ];
         if ctrl {
             if is_key_pressed(KeyCode::Z) {
@@ -186,6 +189,13 @@ impl RoverScreen {
             && self.session.busy_for() <= 0.0;
         let mut help = self.help;
         egui_macroquad::ui(|ctx| {
+            // The keys are the game's: no panel button keeps the focus (Space or Enter would
+            // press it as well).
+            ctx.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
             act = status::show(
                 ctx,
                 &mut self.session,
@@ -239,7 +249,8 @@ impl RoverScreen {
             if self.script_wait == 0 {
                 self.script.pop_front();
                 self.press(k);
-                self.script_wait = SCRIPT_GAP;
+                // Long scripts run fast; their last keys leave time to see what happened.
+                self.script_wait = if self.script.len() < 3 { SCRIPT_GAP } else { 1 };
             } else {
                 self.script_wait -= 1;
             }

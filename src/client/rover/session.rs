@@ -464,6 +464,38 @@ mod tests {
         assert_eq!(s.game.scenario().and_then(|f| f.generate), Some(4));
     }
 
+    /// A newcomer's route through the default level, typed as keys only (R16 controls, L
+    /// for every entity, I to install a picked-up module), wins it.
+    #[test]
+    fn the_default_level_is_won_with_the_keyboard_alone() {
+        use super::super::controls::{Controls, Key, Reaction};
+        let text = include_str!("../../../tests/fixtures/rover/keyboard_win.txt");
+        let keys = Key::parse_script(text).unwrap();
+        let setup = Setup {
+            level: LevelChoice::Default,
+            seed: 1,
+            autopilot: None,
+            file: None,
+        };
+        let mut s = Session::new(setup, true).unwrap();
+        let mut c = Controls::default();
+        let mut played = 0;
+        for k in keys {
+            if let Reaction::Play(cmd) = c.press(s.state(), k) {
+                assert!(s.submit(cmd), "{cmd:?} refused");
+                played += 1;
+            }
+        }
+        assert_eq!(played, 184);
+        assert_eq!(
+            s.state().outcome,
+            crate::kit::Outcome::Solo {
+                won: true,
+                score: 30
+            }
+        );
+    }
+
     #[test]
     fn a_move_is_logged_animated_and_undone() {
         let setup = Setup {

@@ -448,7 +448,9 @@ pub fn show(
             slots(ui, sess, ctl, &mut act);
             bay(ui, sess, &mut act);
             ui.separator();
-            plan(ui, sess, ctl, preview);
+            if !sess.watching() {
+                plan(ui, sess, ctl, preview);
+            }
             if sess.watching() {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new("Autopilot pace").strong());
