@@ -7,6 +7,7 @@
 //! ([`Expect`]). See `docs/architecture.md`.
 pub mod expect;
 pub mod guard;
+pub mod notation;
 pub mod outcome;
 pub mod play;
 pub mod ruleset;
@@ -18,6 +19,7 @@ pub mod summary;
 pub mod worker;
 
 pub use expect::Expect;
+pub use notation::NotationError;
 pub use outcome::Outcome;
 pub use ruleset::{RuleViolation, Ruleset, ScenarioSpec, SourceFile};
 pub use scenario::ScenarioError;
