@@ -229,7 +229,7 @@ impl App {
                 self.open_globetrotter(super::globe::GtScreen::new(s));
             }
             Some(MenuAction::Rover(setup, speed)) => {
-                match super::rover::Session::new(setup, self.blocking) {
+                match super::rover::Session::new(*setup, self.blocking) {
                     Ok(mut s) => {
                         s.game.speed = speed;
                         if !self.blocking {

@@ -48,7 +48,7 @@ pub enum MenuAction {
     DeckBuilder,
     Globetrotter(super::globe::Setup),
     /// A RoveR game, at this autopilot pace.
-    Rover(super::rover::Setup, f32),
+    Rover(Box<super::rover::Setup>, f32),
     Quit,
 }
 
@@ -219,7 +219,7 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
             }
             ui.separator();
             if let Some((s, speed)) = super::rover::picker::ui(ui, &mut m.rover, seed()) {
-                action = Some(MenuAction::Rover(s, speed));
+                action = Some(MenuAction::Rover(Box::new(s), speed));
             }
             ui.separator();
             ui.horizontal(|ui| {

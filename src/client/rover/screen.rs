@@ -217,11 +217,8 @@ impl RoverScreen {
         self.egui_keyboard = keyboard;
         match act {
             Some(PanelAct::Key(k)) => self.press(k),
-            Some(PanelAct::Play(c)) => {
-                if !self.session.watching() {
-                    self.react(Reaction::Play(c));
-                }
-            }
+            Some(PanelAct::Play(c)) if !self.session.watching() => self.react(Reaction::Play(c)),
+            Some(PanelAct::Play(_)) => {}
             Some(PanelAct::Menu) => return Some(Exit::Menu),
             None => {}
         }
