@@ -19,7 +19,7 @@ pub struct ClientArgs {
     /// Show an AI-vs-AI game with this seed.
     #[arg(long, value_name = "SEED")]
     pub demo: Option<u64>,
-    /// First screen: menu, table, gameover or deckbuilder.
+    /// First screen: menu, table, gameover, deckbuilder, globetrotter, linked, system or rover.
     #[arg(long, value_parser = StartScreen::parse)]
     pub screen: Option<StartScreen>,
     /// With --demo: play this many turns headlessly before the window takes over; with
@@ -58,6 +58,12 @@ pub struct ClientArgs {
     /// `orbitals match --save-dir`'s: list its files).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// RoveR (`--screen rover`): `default` or a generated level's seed.
+    #[arg(long, value_name = "LEVEL")]
+    pub rover_level: Option<String>,
+    /// RoveR: control keys played as if typed, e.g. "d d 2 d enter space".
+    #[arg(long, value_name = "KEYS")]
+    pub rover_keys: Option<String>,
 }
 
 impl ClientArgs {
@@ -119,6 +125,8 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         globe: (a.gt_players, a.gt_planets, a.gt_facing),
         scenario: a.scenario.clone(),
         replay: a.replay.clone(),
+        rover_level: a.rover_level.clone(),
+        rover_keys: a.rover_keys.clone(),
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

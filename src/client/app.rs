@@ -31,6 +31,7 @@ pub enum Screen {
     /// The replay viewer.
     Replay,
     Mothership,
+    Rover,
 }
 
 pub struct App {
@@ -63,6 +64,8 @@ pub struct App {
     dialog: Option<super::saves::Dialog>,
     /// The Mothership game, when one is open.
     pub ms: Option<super::mothership::MsScreen>,
+    /// The RoveR game, when one is open.
+    pub rover: Option<super::rover::RoverScreen>,
 }
 
 impl App {
@@ -89,6 +92,7 @@ impl App {
             replay: None,
             dialog: None,
             ms: None,
+            rover: None,
         }
     }
 
@@ -112,6 +116,26 @@ impl App {
         self.menu.resume_checked = false;
         self.gt = Some(gt);
         self.screen = Screen::Globetrotter;
+    }
+
+    /// Opens the RoveR screen.
+    pub fn open_rover(&mut self, r: super::rover::RoverScreen) {
+        self.menu.resume_checked = false;
+        self.rover = Some(r);
+        self.screen = Screen::Rover;
+    }
+
+    fn rover_frame(&mut self, dt: f32) {
+        let Some(r) = self.rover.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        if let Some(super::rover::Exit::Menu) =
+            r.frame(dt, &mut self.painter, self.zoom, self.fake_mouse)
+        {
+            self.rover = None;
+            self.screen = Screen::Menu;
+        }
     }
 
     fn globe_frame(&mut self, dt: f32) {
@@ -254,6 +278,16 @@ impl App {
                 }
                 self.open_mothership(super::mothership::MsScreen::new(s))
             }),
+            "rover" => super::rover::Session::load(path, None, self.blocking).map(|mut s| {
+                s.game.autosave = if named {
+                    autosave
+                } else if self.blocking {
+                    None
+                } else {
+                    Some(path.to_path_buf())
+                };
+                self.open_rover(super::rover::RoverScreen::new(s))
+            }),
             _ => Game::resume(path, self.blocking).map(|mut g| {
                 if named {
                     g.session.autosave = autosave;
@@ -305,6 +339,7 @@ impl App {
             Screen::Globetrotter => self.globe_frame(dt),
             Screen::Replay => self.replay_frame(dt),
             Screen::Mothership => self.mothership_frame(dt),
+            Screen::Rover => self.rover_frame(dt),
         }
     }
 
@@ -353,6 +388,18 @@ impl App {
                     s.game.autosave = Some(crate::kit::save::autosave_path());
                 }
                 self.open_mothership(super::mothership::MsScreen::new(s));
+            }
+            Some(MenuAction::Rover(setup, speed)) => {
+                match super::rover::Session::new(*setup, self.blocking) {
+                    Ok(mut s) => {
+                        s.game.speed = speed;
+                        if !self.blocking {
+                            s.game.autosave = Some(crate::kit::save::autosave_path());
+                        }
+                        self.open_rover(super::rover::RoverScreen::new(s));
+                    }
+                    Err(e) => self.menu.resume_error = Some(e),
+                }
             }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}

@@ -22,6 +22,8 @@ pub struct MenuState {
     pub globe: super::globe::menu::GtMenu,
     /// The Mothership section's choices.
     pub ms: super::mothership::menu::MsMenu,
+    /// The RoveR section's choices.
+    pub rover: super::rover::picker::RoverMenu,
     /// The game the autosave holds, when it is unfinished: (game name, what to call it).
     pub resume: Option<(&'static str, &'static str)>,
     /// Why the last game could not be resumed.
@@ -54,6 +56,8 @@ pub enum MenuAction {
     Saves(super::saves::SavesAction),
     Globetrotter(super::globe::Setup),
     Mothership(super::mothership::Setup),
+    /// A RoveR game, at this autopilot pace.
+    Rover(Box<super::rover::Setup>, f32),
     Quit,
 }
 
@@ -70,6 +74,7 @@ impl MenuState {
             decks: [0, if cat.decks.len() > 1 { 1 } else { 0 }],
             globe: Default::default(),
             ms: Default::default(),
+            rover: Default::default(),
             resume: None,
             resume_error: None,
             resume_checked: false,
@@ -227,6 +232,10 @@ pub fn ui(ctx: &egui::Context, m: &mut MenuState, cat: &Catalog) -> Option<MenuA
             ui.separator();
             if let Some(s) = super::mothership::menu::ui(ui, &mut m.ms, seed()) {
                 action = Some(MenuAction::Mothership(s));
+            }
+            ui.separator();
+            if let Some((s, speed)) = super::rover::picker::ui(ui, &mut m.rover, seed()) {
+                action = Some(MenuAction::Rover(Box::new(s), speed));
             }
             ui.separator();
             ui.horizontal(|ui| {

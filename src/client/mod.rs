@@ -25,6 +25,7 @@ mod options;
 mod paint;
 mod panel;
 mod replay;
+mod rover;
 mod saves;
 mod screenshot;
 mod settings;
@@ -102,6 +103,8 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
             app.open_globetrotter(globe::demo::start(opts, blocking)?);
         } else if game == "mothership" {
             app.open_mothership(mothership::demo::start(opts, blocking)?);
+        } else if game == "rover" {
+            app.open_rover(rover_start(opts, blocking)?);
         } else {
             let g = screenshot::scenario_game(&app.catalog, path, opts.demo.is_some(), blocking)?;
             app.open(g, Screen::Table);
@@ -120,6 +123,10 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         app.open_mothership(mothership::demo::start(opts, blocking)?);
         return Ok(());
     }
+    if opts.start_screen() == StartScreen::Rover {
+        app.open_rover(rover_start(opts, blocking)?);
+        return Ok(());
+    }
     if opts.bench_frames.is_some() {
         let mut inter = interact::Interaction::default();
         let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
@@ -133,7 +140,8 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         StartScreen::Menu
         | StartScreen::Globetrotter
         | StartScreen::GlobeSystem
-        | StartScreen::Mothership => {}
+        | StartScreen::Mothership
+        | StartScreen::Rover => {}
         StartScreen::HowTo => app.menu.howto.open_at(0),
         StartScreen::Saves => app.menu.saves.open = true,
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
@@ -164,6 +172,43 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         StartScreen::DeckBuilder => app.open_builder(opts.deck.as_deref()),
     }
     Ok(())
+}
+
+/// The RoveR screen the options ask for: a scenario file's position, or a fresh level
+/// (`--rover-level`), watched with `--demo SEED`; `--rover-keys` are played as if typed.
+fn rover_start(opts: &ClientOptions, blocking: bool) -> Result<rover::RoverScreen, String> {
+    let pilot = opts.demo.map(|_| crate::agent::AgentSpec::Greedy);
+    let mut session = match &opts.scenario {
+        Some(path) => rover::Session::load(path, pilot, blocking)?,
+        None => {
+            let level = match &opts.rover_level {
+                Some(l) => {
+                    rover::LevelChoice::parse(l).map_err(|e| format!("--rover-level: {e}"))?
+                }
+                None => rover::LevelChoice::Default,
+            };
+            let setup = rover::Setup {
+                level,
+                seed: opts.demo.unwrap_or(1),
+                autopilot: pilot,
+                file: None,
+            };
+            rover::Session::new(setup, blocking)?
+        }
+    };
+    if let Some(sp) = opts.speed {
+        session.game.speed = sp.clamp(0.25, 8.0);
+    }
+    if !blocking {
+        session.game.autosave = Some(crate::kit::save::autosave_path());
+    }
+    let mut screen = rover::RoverScreen::new(session);
+    if let Some(keys) = &opts.rover_keys {
+        screen.script = rover::controls::Key::parse_script(keys)
+            .map_err(|e| format!("--rover-keys: {e}"))?
+            .into();
+    }
+    Ok(screen)
 }
 
 async fn main_loop(opts: ClientOptions) -> Result<(), String> {

@@ -23,6 +23,8 @@ pub enum StartScreen {
     Saves,
     /// A Mothership game (AI-vs-AI with `demo`).
     Mothership,
+    /// A RoveR level (`--rover-level`; the autopilot plays with `demo`).
+    Rover,
 }
 
 impl StartScreen {
@@ -40,8 +42,9 @@ impl StartScreen {
             "howto" | "how-to-play" => Ok(StartScreen::HowTo),
             "saves" => Ok(StartScreen::Saves),
             "mothership" => Ok(StartScreen::Mothership),
+            "rover" => Ok(StartScreen::Rover),
             other => Err(format!(
-                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, linked or system)"
+                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, rover, linked or system)"
             )),
         }
     }
@@ -78,6 +81,10 @@ pub struct ClientOptions {
     pub scenario: Option<PathBuf>,
     /// Watch this scenario, replay or save file in the replay viewer (a folder: list it).
     pub replay: Option<PathBuf>,
+    /// RoveR: `default` or a generated level's seed.
+    pub rover_level: Option<String>,
+    /// RoveR: control keys to play as if typed (`d d 2 enter space` ...).
+    pub rover_keys: Option<String>,
 }
 
 impl Default for ClientOptions {
@@ -98,6 +105,8 @@ impl Default for ClientOptions {
             globe: (2, 1, false),
             scenario: None,
             replay: None,
+            rover_level: None,
+            rover_keys: None,
         }
     }
 }
@@ -157,6 +166,7 @@ mod tests {
     fn parses_screens_and_sizes() {
         assert_eq!(StartScreen::parse("gameover"), Ok(StartScreen::GameOver));
         assert!(StartScreen::parse("nope").is_err());
+        assert_eq!(StartScreen::parse("rover"), Ok(StartScreen::Rover));
         assert_eq!(
             StartScreen::parse("deckbuilder"),
             Ok(StartScreen::DeckBuilder)

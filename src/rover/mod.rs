@@ -38,6 +38,7 @@ pub mod map;
 pub mod module;
 pub mod nav;
 pub mod notation;
+pub mod preview;
 pub mod round;
 pub mod scenario;
 pub mod series;
