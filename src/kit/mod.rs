@@ -5,6 +5,7 @@
 //! and replay files ([`scenario`]: `game:` picks the ruleset), whole games between agents
 //! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
 //! ([`Expect`]). See `docs/architecture.md`.
+pub mod encode;
 pub mod expect;
 pub mod guard;
 pub mod outcome;
@@ -17,6 +18,7 @@ pub mod session;
 pub mod summary;
 pub mod worker;
 
+pub use encode::{Encoding, Shape};
 pub use expect::Expect;
 pub use outcome::Outcome;
 pub use ruleset::{RuleViolation, Ruleset, ScenarioSpec, SourceFile};

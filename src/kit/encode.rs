@@ -1,0 +1,247 @@
+//! Tensors for learning agents: every game's fixed-size observation, fixed action space,
+//! legal-action mask and the mapping between action index and command.
+//!
+//! A game implements [`Encoding`] once (in `src/<game>/encoding.rs`); the Python environments
+//! and any other learner read every game through it. Sizes are fixed per table (decks,
+//! players, map, level): every state reachable from a table, seen from any seat, has the same
+//! [`Shape`]. An observation holds only what its seat can see: whatever
+//! [`crate::agent::game::Game::determinize`] resamples for that seat never reaches it.
+use super::Ruleset;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The sizes of a table's tensors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Floats in one observation.
+    pub observation: usize,
+    /// Actions in the action space (indices `0..actions`).
+    pub actions: usize,
+}
+
+/// A game's tensors (see the module documentation).
+pub trait Encoding: Ruleset {
+    /// The sizes for this state's table; equal for every state reachable from it.
+    fn shape(&self) -> Shape;
+    /// Writes what `seat` sees into `out` (`shape().observation` floats, all of them written).
+    fn observe(&self, seat: usize, out: &mut [f32]);
+    /// The canonical index of a command of the seat to move; `None` for commands outside the
+    /// action space (conceding, for one).
+    fn action_index(&self, command: &Self::Move) -> Option<usize>;
+    /// The command of the seat to move at `index`, if the index names one in this state (it
+    /// may still be illegal: check the mask or validate it).
+    fn command_at(&self, index: usize) -> Option<Self::Move>;
+}
+
+/// Writes the legal-action mask of the seat to move into `mask` (`shape().actions` bytes:
+/// 1 legal, 0 not), using `legal` as a buffer; returns the number of legal actions. A legal
+/// command outside the action space is an error naming it.
+pub fn legal_mask<R: Encoding>(
+    state: &R,
+    legal: &mut Vec<R::Move>,
+    mask: &mut [u8],
+) -> Result<usize, String> {
+    mask.fill(0);
+    state.legal_commands_into(legal);
+    let mut n = 0;
+    for c in legal.iter() {
+        match state.action_index(c) {
+            Some(i) if i < mask.len() => {
+                n += (mask[i] == 0) as usize;
+                mask[i] = 1;
+            }
+            _ => {
+                return Err(format!(
+                    "{}: legal command {c:?} has no action index",
+                    R::NAME
+                ))
+            }
+        }
+    }
+    Ok(n)
+}
+
+/// Checks a state's encoding: every legal command has an index inside the space whose mask
+/// bit is set and that maps back to the same command; every set bit is a legal command; the
+/// observation has the declared size, is finite, and is the same for every determinization
+/// of the observing seat (hidden information stays hidden). `Err` names the first failure.
+pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), String> {
+    let shape = state.shape();
+    let mut legal = Vec::new();
+    let mut mask = vec![0u8; shape.actions];
+    let n = legal_mask(state, &mut legal, &mut mask)?;
+    for c in &legal {
+        let Some(i) = state.action_index(c) else {
+            return Err(format!("legal {c:?} has no index"));
+        };
+        if state.command_at(i) != Some(*c) {
+            return Err(format!("{c:?} -> {i} -> {:?}", state.command_at(i)));
+        }
+    }
+    if n != mask.iter().filter(|&&b| b == 1).count() {
+        return Err("mask count differs from the legal commands".into());
+    }
+    for (i, &bit) in mask.iter().enumerate() {
+        let command = state.command_at(i);
+        let legal_here = command.is_some_and(|c| legal.contains(&c));
+        if (bit == 1) != legal_here {
+            return Err(format!(
+                "index {i} ({command:?}): mask {bit}, legal {legal_here}"
+            ));
+        }
+        if bit == 0 && command.is_some_and(|c| state.validate(&c).is_ok()) {
+            return Err(format!(
+                "index {i} ({command:?}) validates but is masked out"
+            ));
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for seat in 0..state.num_players() {
+        let mut a = vec![f32::NAN; shape.observation];
+        state.observe(seat, &mut a);
+        if let Some(i) = a.iter().position(|x| !x.is_finite()) {
+            return Err(format!(
+                "seat {seat}: observation[{i}] not written or not finite"
+            ));
+        }
+        for _ in 0..3 {
+            let other = state.determinize(seat, &mut rng);
+            if other.shape() != shape {
+                return Err("a determinization changed the shape".into());
+            }
+            let mut b = vec![0.0; shape.observation];
+            other.observe(seat, &mut b);
+            if let Some(i) = a.iter().zip(&b).position(|(x, y)| x != y) {
+                return Err(format!(
+                    "seat {seat}: observation[{i}] changed with hidden information"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays `games` random games from `start` (reseeded with `seed + game`), checking every
+/// position with [`check_state`] and that the shape never changes.
+pub fn check_games<R: Encoding>(
+    start: &R,
+    seed: u64,
+    games: u64,
+    max_moves: usize,
+) -> Result<(), String> {
+    use rand::Rng;
+    let shape = start.shape();
+    let mut legal = Vec::new();
+    for g in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g));
+        let mut s = start.clone();
+        s.reseed(rng.gen());
+        for step in 0..max_moves {
+            if s.shape() != shape {
+                return Err(format!("game {g} move {step}: shape changed"));
+            }
+            check_state(&s, rng.gen()).map_err(|e| format!("game {g} move {step}: {e}"))?;
+            s.legal_commands_into(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let c = legal[rng.gen_range(0..legal.len())];
+            s.apply(c);
+        }
+    }
+    Ok(())
+}
+
+/// Helpers for laying out tensors.
+pub mod layout {
+    /// Sets `out[at + i] = 1` for a one-hot of `n` (nothing when `i >= n`) and returns
+    /// `at + n`.
+    pub fn one_hot(out: &mut [f32], at: usize, n: usize, i: usize) -> usize {
+        out[at..at + n].fill(0.0);
+        if i < n {
+            out[at + i] = 1.0;
+        }
+        at + n
+    }
+
+    /// Mixed-radix action blocks: a list of block sizes, each block a product of small radices.
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    pub struct Blocks {
+        starts: Vec<usize>,
+        radices: Vec<Vec<usize>>,
+    }
+
+    impl Blocks {
+        pub fn new() -> Blocks {
+            Blocks::default()
+        }
+        /// Adds a block of `radices` (its size is their product) and returns its number.
+        pub fn add(&mut self, radices: &[usize]) -> usize {
+            let start = self.len();
+            self.starts.push(start);
+            self.radices.push(radices.to_vec());
+            self.starts.len() - 1
+        }
+        /// Actions in all blocks.
+        pub fn len(&self) -> usize {
+            match (self.starts.last(), self.radices.last()) {
+                (Some(s), Some(r)) => s + r.iter().product::<usize>(),
+                _ => 0,
+            }
+        }
+        pub fn is_empty(&self) -> bool {
+            self.len() == 0
+        }
+        /// The index of `digits` in block `block`, `None` if a digit is out of its range.
+        pub fn index(&self, block: usize, digits: &[usize]) -> Option<usize> {
+            let radices = &self.radices[block];
+            let mut i = 0;
+            for (&d, &r) in digits.iter().zip(radices) {
+                if d >= r {
+                    return None;
+                }
+                i = i * r + d;
+            }
+            Some(self.starts[block] + i)
+        }
+        /// The block and digits of `index` (digits written into `digits`), `None` past the end.
+        pub fn decode(&self, index: usize, digits: &mut [usize]) -> Option<usize> {
+            let block = self
+                .starts
+                .partition_point(|&s| s <= index)
+                .checked_sub(1)?;
+            let radices = &self.radices[block];
+            let size: usize = radices.iter().product();
+            let mut rest = index - self.starts[block];
+            if rest >= size {
+                return None;
+            }
+            for k in (0..radices.len()).rev() {
+                digits[k] = rest % radices[k];
+                rest /= radices[k];
+            }
+            Some(block)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn blocks_round_trip() {
+            let mut b = Blocks::new();
+            let pass = b.add(&[]);
+            let pair = b.add(&[3, 4]);
+            assert_eq!(b.len(), 13);
+            assert_eq!(b.index(pass, &[]), Some(0));
+            assert_eq!(b.index(pair, &[2, 3]), Some(12));
+            assert_eq!(b.index(pair, &[3, 0]), None);
+            let mut d = [0; 2];
+            assert_eq!(b.decode(12, &mut d), Some(pair));
+            assert_eq!(d, [2, 3]);
+            assert_eq!(b.decode(0, &mut d), Some(pass));
+            assert_eq!(b.decode(13, &mut d), None);
+        }
+    }
+}
