@@ -176,7 +176,7 @@ pub const GAMES: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The games with environments (an encoding).
-pub const ENV_GAMES: &[&str] = &["orbitals"];
+pub const ENV_GAMES: &[&str] = &["orbitals", "rover"];
 
 /// The built-in decks.
 const DECKS: &[(&str, &str)] = &[
@@ -302,7 +302,13 @@ pub fn table(game: &str, options: &Options) -> Result<Box<dyn AnyTable>, String>
                 return Err("globetrotter option turn_limit=0: expected at least 1".into());
             }
             check_config(&config).map_err(|e| format!("globetrotter options: {e}"))?;
-            let names = vec![format!("{} planets", config.planets); config.players as usize];
+            let label = format!(
+                "{} planet{}{}",
+                config.planets,
+                if config.planets == 1 { "" } else { "s" },
+                if config.facing { ", facing" } else { "" }
+            );
+            let names = vec![label; config.players as usize];
             tabled(GlobeTable(config), None, options, names, config.turn_limit)
         }
         "mothership" => {
@@ -335,7 +341,7 @@ pub fn table(game: &str, options: &Options) -> Result<Box<dyn AnyTable>, String>
             let label = format!("{table:?} level").to_lowercase();
             tabled(
                 table,
-                None,
+                Some(live),
                 options,
                 vec![label],
                 orbitals::rover::state::ROUND_LIMIT as u16,

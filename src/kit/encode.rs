@@ -164,11 +164,18 @@ pub mod layout {
         at + n
     }
 
-    /// Mixed-radix action blocks: a list of block sizes, each block a product of small radices.
-    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    /// Most blocks in one [`Blocks`], and most radices in one block.
+    pub const MAX_BLOCKS: usize = 24;
+    pub const MAX_RADICES: usize = 4;
+
+    /// Mixed-radix action blocks: a list of blocks, each a product of small radices (no
+    /// allocation: cheap to build for every command encoded).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub struct Blocks {
-        starts: Vec<usize>,
-        radices: Vec<Vec<usize>>,
+        count: usize,
+        starts: [usize; MAX_BLOCKS],
+        radices: [[usize; MAX_RADICES]; MAX_BLOCKS],
+        widths: [usize; MAX_BLOCKS],
     }
 
     impl Blocks {
@@ -176,17 +183,27 @@ pub mod layout {
             Blocks::default()
         }
         /// Adds a block of `radices` (its size is their product) and returns its number.
+        /// Panics past [`MAX_BLOCKS`] blocks or [`MAX_RADICES`] radices (a fixed layout).
         pub fn add(&mut self, radices: &[usize]) -> usize {
-            let start = self.len();
-            self.starts.push(start);
-            self.radices.push(radices.to_vec());
-            self.starts.len() - 1
+            let k = self.count;
+            assert!(
+                k < MAX_BLOCKS && radices.len() <= MAX_RADICES,
+                "action layout too large"
+            );
+            self.starts[k] = self.len();
+            self.radices[k][..radices.len()].copy_from_slice(radices);
+            self.widths[k] = radices.len();
+            self.count += 1;
+            k
+        }
+        fn size(&self, block: usize) -> usize {
+            self.radices[block][..self.widths[block]].iter().product()
         }
         /// Actions in all blocks.
         pub fn len(&self) -> usize {
-            match (self.starts.last(), self.radices.last()) {
-                (Some(s), Some(r)) => s + r.iter().product::<usize>(),
-                _ => 0,
+            match self.count {
+                0 => 0,
+                n => self.starts[n - 1] + self.size(n - 1),
             }
         }
         pub fn is_empty(&self) -> bool {
@@ -194,7 +211,7 @@ pub mod layout {
         }
         /// The index of `digits` in block `block`, `None` if a digit is out of its range.
         pub fn index(&self, block: usize, digits: &[usize]) -> Option<usize> {
-            let radices = &self.radices[block];
+            let radices = &self.radices[block][..self.widths[block]];
             let mut i = 0;
             for (&d, &r) in digits.iter().zip(radices) {
                 if d >= r {
@@ -206,14 +223,12 @@ pub mod layout {
         }
         /// The block and digits of `index` (digits written into `digits`), `None` past the end.
         pub fn decode(&self, index: usize, digits: &mut [usize]) -> Option<usize> {
-            let block = self
-                .starts
+            let block = self.starts[..self.count]
                 .partition_point(|&s| s <= index)
                 .checked_sub(1)?;
-            let radices = &self.radices[block];
-            let size: usize = radices.iter().product();
+            let radices = &self.radices[block][..self.widths[block]];
             let mut rest = index - self.starts[block];
-            if rest >= size {
+            if rest >= self.size(block) {
                 return None;
             }
             for k in (0..radices.len()).rev() {
