@@ -31,6 +31,32 @@ pub trait Encoding: Ruleset {
     /// The command of the seat to move at `index`, if the index names one in this state (it
     /// may still be illegal: check the mask or validate it).
     fn command_at(&self, index: usize) -> Option<Self::Move>;
+    /// Sets `mask[action_index(c)] = 1` for every command of `legal` (the mask cleared
+    /// first) and returns how many bits are set; a command outside the action space is an
+    /// error naming it. Games may override it to share work between the commands.
+    fn mask_into(&self, legal: &[Self::Move], mask: &mut [u8]) -> Result<usize, String> {
+        mask_with(legal, mask, |c| self.action_index(c))
+    }
+}
+
+/// [`Encoding::mask_into`] with the index function given.
+pub fn mask_with<M: std::fmt::Debug>(
+    legal: &[M],
+    mask: &mut [u8],
+    index: impl Fn(&M) -> Option<usize>,
+) -> Result<usize, String> {
+    mask.fill(0);
+    let mut n = 0;
+    for c in legal {
+        match index(c) {
+            Some(i) if i < mask.len() => {
+                n += usize::from(mask[i] == 0);
+                mask[i] = 1;
+            }
+            _ => return Err(format!("legal command {c:?} has no action index")),
+        }
+    }
+    Ok(n)
 }
 
 /// Writes the legal-action mask of the seat to move into `mask` (`shape().actions` bytes:
@@ -41,24 +67,10 @@ pub fn legal_mask<R: Encoding>(
     legal: &mut Vec<R::Move>,
     mask: &mut [u8],
 ) -> Result<usize, String> {
-    mask.fill(0);
     state.legal_commands_into(legal);
-    let mut n = 0;
-    for c in legal.iter() {
-        match state.action_index(c) {
-            Some(i) if i < mask.len() => {
-                n += (mask[i] == 0) as usize;
-                mask[i] = 1;
-            }
-            _ => {
-                return Err(format!(
-                    "{}: legal command {c:?} has no action index",
-                    R::NAME
-                ))
-            }
-        }
-    }
-    Ok(n)
+    state
+        .mask_into(legal, mask)
+        .map_err(|e| format!("{}: {e}", R::NAME))
 }
 
 /// Checks a state's encoding: every legal command has an index inside the space whose mask

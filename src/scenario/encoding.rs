@@ -7,7 +7,7 @@
 //! the mover's own cards, so index `i` means the same move whichever seat plays it.
 use crate::ids::{CardRef, PlayerId};
 use crate::kit::encode::layout::{one_hot, Blocks};
-use crate::kit::encode::{Encoding, Shape};
+use crate::kit::encode::{mask_with, Encoding, Shape};
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
 
@@ -136,6 +136,64 @@ fn hidden(viewer: usize, c: &crate::state::Inst) -> bool {
     }
 }
 
+/// The index of `command` with the table's sizes `d` and blocks `b` (computed once per mask).
+fn index_with(s: &State, d: &Dims, b: &Blocks, command: &Command) -> Option<usize> {
+    let me = s.active.index();
+    let own = |r: CardRef| -> Option<usize> {
+        let c = s.get(r)?;
+        (c.owner == s.active).then(|| slot_of(s, d, me, r))
+    };
+    let any = |r: CardRef| s.get(r).map(|_| slot_of(s, d, me, r));
+    match *command {
+        Command::Pass => b.index(block::PASS, &[]),
+        Command::Concede { .. } => None,
+        Command::Burn { ship, to_orbital } => {
+            let o = s.get(ship)?.orbital;
+            let dir = if to_orbital == o.wrapping_add(1) {
+                1
+            } else if to_orbital.wrapping_add(1) == o {
+                0
+            } else {
+                return None;
+            };
+            b.index(block::BURN, &[own(ship)?, dir])
+        }
+        Command::Transfer { ship, to } => b.index(block::TRANSFER, &[own(ship)?, any(to)?]),
+        Command::Scuttle { ship } => b.index(block::SCUTTLE, &[own(ship)?]),
+        Command::Combat { ship, target, x } => {
+            let t = any(target)?.checked_sub(d.k)?;
+            b.index(
+                block::COMBAT,
+                &[own(ship)?, t, usize::from(x).checked_sub(1)?],
+            )
+        }
+        Command::Refit { ship, with } => b.index(block::REFIT, &[own(ship)?, own(with)?]),
+        Command::Bombard { ship, target } => {
+            let host = CardRef(s.get(ship)?.host);
+            let which = if target == host {
+                0
+            } else if s.get(host).is_some() && s.upgrade_of(host) == Some(target) {
+                1
+            } else {
+                return None;
+            };
+            b.index(block::BOMBARD, &[own(ship)?, which])
+        }
+        Command::Research { asset } => b.index(block::RESEARCH, &[own(asset)?]),
+        Command::Repair { asset } => b.index(block::REPAIR, &[own(asset)?]),
+        Command::Start { card, host } => {
+            let h = match host {
+                None => d.k,
+                Some(h) => own(h)?,
+            };
+            b.index(block::START, &[own(card)?, h])
+        }
+        Command::Contribute { asset, project } => {
+            b.index(block::CONTRIBUTE, &[own(asset)?, own(project)?])
+        }
+    }
+}
+
 impl Encoding for State {
     fn shape(&self) -> Shape {
         let d = Dims::of(self);
@@ -196,61 +254,13 @@ impl Encoding for State {
 
     fn action_index(&self, command: &Command) -> Option<usize> {
         let d = Dims::of(self);
-        let me = self.active.index();
+        index_with(self, &d, &d.blocks(), command)
+    }
+
+    fn mask_into(&self, legal: &[Command], mask: &mut [u8]) -> Result<usize, String> {
+        let d = Dims::of(self);
         let b = d.blocks();
-        let own = |r: CardRef| -> Option<usize> {
-            let c = self.get(r)?;
-            (c.owner == self.active).then(|| slot_of(self, &d, me, r))
-        };
-        let any = |r: CardRef| self.get(r).map(|_| slot_of(self, &d, me, r));
-        match *command {
-            Command::Pass => b.index(block::PASS, &[]),
-            Command::Concede { .. } => None,
-            Command::Burn { ship, to_orbital } => {
-                let o = self.get(ship)?.orbital;
-                let dir = if to_orbital == o.wrapping_add(1) {
-                    1
-                } else if to_orbital.wrapping_add(1) == o {
-                    0
-                } else {
-                    return None;
-                };
-                b.index(block::BURN, &[own(ship)?, dir])
-            }
-            Command::Transfer { ship, to } => b.index(block::TRANSFER, &[own(ship)?, any(to)?]),
-            Command::Scuttle { ship } => b.index(block::SCUTTLE, &[own(ship)?]),
-            Command::Combat { ship, target, x } => {
-                let t = any(target)?.checked_sub(d.k)?;
-                b.index(
-                    block::COMBAT,
-                    &[own(ship)?, t, usize::from(x).checked_sub(1)?],
-                )
-            }
-            Command::Refit { ship, with } => b.index(block::REFIT, &[own(ship)?, own(with)?]),
-            Command::Bombard { ship, target } => {
-                let host = CardRef(self.get(ship)?.host);
-                let which = if target == host {
-                    0
-                } else if self.get(host).is_some() && self.upgrade_of(host) == Some(target) {
-                    1
-                } else {
-                    return None;
-                };
-                b.index(block::BOMBARD, &[own(ship)?, which])
-            }
-            Command::Research { asset } => b.index(block::RESEARCH, &[own(asset)?]),
-            Command::Repair { asset } => b.index(block::REPAIR, &[own(asset)?]),
-            Command::Start { card, host } => {
-                let h = match host {
-                    None => d.k,
-                    Some(h) => own(h)?,
-                };
-                b.index(block::START, &[own(card)?, h])
-            }
-            Command::Contribute { asset, project } => {
-                b.index(block::CONTRIBUTE, &[own(asset)?, own(project)?])
-            }
-        }
+        mask_with(legal, mask, |c| index_with(self, &d, &b, c))
     }
 
     fn command_at(&self, index: usize) -> Option<Command> {
@@ -331,7 +341,7 @@ mod tests {
 
     #[test]
     fn every_legal_command_round_trips_and_hidden_cards_stay_hidden() {
-        check_games(&start(3), 11, 4, 400).unwrap();
+        check_games(&start(3), 11, 2, 400).unwrap();
     }
 
     #[test]
