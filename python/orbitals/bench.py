@@ -14,11 +14,19 @@ from .envs import VectorEnv
 
 
 def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of ``mask``."""
-    rows, cols = np.nonzero(mask)
-    counts = np.bincount(rows, minlength=mask.shape[0])
+    """One uniformly random legal action per row of ``mask`` (n, actions). Masks are sparse,
+    so the set bytes are found eight at a time: zero 64-bit words are skipped whole."""
+    n, a = mask.shape
+    flat = mask.reshape(-1)
+    pad = (-flat.size) % 8
+    if pad:
+        flat = np.concatenate((flat, np.zeros(pad, flat.dtype)))
+    words = np.flatnonzero(flat.view(np.uint64))
+    sub = np.flatnonzero(flat.reshape(-1, 8)[words])
+    legal = words[sub >> 3] * 8 + (sub & 7)
+    counts = np.bincount(legal // a, minlength=n)
     offsets = np.cumsum(counts) - counts
-    return cols[offsets + (rng.random(mask.shape[0]) * counts).astype(np.int64)]
+    return legal[offsets + (rng.random(n) * counts).astype(np.int64)] - np.arange(n) * a
 
 
 def measure(game: str, num_envs: int, seconds: float, opponent: str, seed: int = 1) -> float:
