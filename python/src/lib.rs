@@ -44,6 +44,14 @@ fn agent_spec(text: &str) -> Result<AgentSpec, String> {
     })
 }
 
+fn agent_specs(agents: &[String]) -> PyResult<Vec<AgentSpec>> {
+    agents
+        .iter()
+        .map(|a| agent_spec(a))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)
+}
+
 fn outcome_tuple(o: Outcome) -> (&'static str, Option<usize>, Option<i64>) {
     match o {
         Outcome::Ongoing => ("ongoing", None, None),
@@ -366,11 +374,7 @@ fn series(
     jobs: usize,
 ) -> PyResult<Vec<RowTuple>> {
     let table = guarded(|| tables::table(game, &options))?;
-    let specs = agents
-        .iter()
-        .map(|a| agent_spec(a))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(value_error)?;
+    let specs = agent_specs(&agents)?;
     let rows = py.allow_threads(|| guarded(|| table.series(&specs, seed, start..end, jobs)))?;
     Ok(rows.iter().map(row_tuple).collect())
 }
@@ -386,11 +390,7 @@ fn summarize(
     seconds: f64,
 ) -> PyResult<String> {
     let table = guarded(|| tables::table(game, &options))?;
-    let specs = agents
-        .iter()
-        .map(|a| agent_spec(a))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(value_error)?;
+    let specs = agent_specs(&agents)?;
     let results = rows
         .into_iter()
         .map(|t| row_of(t).map(|r| r.result()))

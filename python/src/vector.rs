@@ -10,6 +10,19 @@ use rayon::prelude::*;
 
 /// The learner's seat.
 pub const LEARNER: usize = 0;
+/// One game's share of a step: index and slot, action, observation, mask, reward, done.
+type Work<'a> = (
+    (
+        (
+            (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
+            &'a mut [u8],
+        ),
+        &'a mut f32,
+    ),
+    &'a mut u8,
+);
+/// Fewest games stepped on the thread pool (fewer step on the calling thread).
+const PARALLEL_FROM: usize = 4;
 
 /// One slot of the vector: its game and how many games it has started.
 struct Slot {
@@ -180,33 +193,48 @@ impl Vector {
             ..
         } = self;
         let (table, opponent, seed, ol) = (table.as_ref(), &*opponent, *seed, *obs_len);
-        let results: Vec<Result<(), String>> = pool.install(|| {
+        let work = |((((((i, slot), &a), obs), mask), rew), done): Work| {
+            slot.game
+                .play(a as usize)
+                .and_then(|()| advance(slot.game.as_mut()))
+                .map_err(|e| format!("env {i}: {e}"))?;
+            let outcome = slot.game.outcome();
+            *rew = 0.0;
+            *done = 0;
+            if outcome.is_over() {
+                *rew = reward(outcome, LEARNER);
+                *done = 1;
+                slot.episode += 1;
+                slot.game = start(table, opponent, seed, i, slot.episode)?;
+            }
+            write(slot.game.as_mut(), obs, mask)
+        };
+        // A few games step faster on this thread than handed to the pool.
+        let results: Vec<Result<(), String>> = if slots.len() < PARALLEL_FROM {
             slots
-                .par_iter_mut()
+                .iter_mut()
                 .enumerate()
-                .zip(actions.par_iter())
-                .zip(obs.par_chunks_mut(ol))
-                .zip(mask.par_chunks_mut(al))
-                .zip(rewards.par_iter_mut())
-                .zip(dones.par_iter_mut())
-                .map(|((((((i, slot), &a), obs), mask), rew), done)| {
-                    slot.game
-                        .play(a as usize)
-                        .and_then(|()| advance(slot.game.as_mut()))
-                        .map_err(|e| format!("env {i}: {e}"))?;
-                    let outcome = slot.game.outcome();
-                    *rew = 0.0;
-                    *done = 0;
-                    if outcome.is_over() {
-                        *rew = reward(outcome, LEARNER);
-                        *done = 1;
-                        slot.episode += 1;
-                        slot.game = start(table, opponent, seed, i, slot.episode)?;
-                    }
-                    write(slot.game.as_mut(), obs, mask)
-                })
+                .zip(actions.iter())
+                .zip(obs.chunks_mut(ol))
+                .zip(mask.chunks_mut(al))
+                .zip(rewards.iter_mut())
+                .zip(dones.iter_mut())
+                .map(work)
                 .collect()
-        });
+        } else {
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .enumerate()
+                    .zip(actions.par_iter())
+                    .zip(obs.par_chunks_mut(ol))
+                    .zip(mask.par_chunks_mut(al))
+                    .zip(rewards.par_iter_mut())
+                    .zip(dones.par_iter_mut())
+                    .map(work)
+                    .collect()
+            })
+        };
         results.into_iter().collect()
     }
 }
