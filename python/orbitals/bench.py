@@ -1,7 +1,10 @@
 """``python -m orbitals.bench``: steps per second of :class:`orbitals.envs.VectorEnv` with a
 random legal-action policy chosen in numpy, for 1 and 64 games (the card game by default).
 
-    python -m orbitals.bench [--game orbitals] [--seconds 5] [--opponent random]
+    python -m orbitals.bench [--game orbitals] [--seconds 5] [--opponent random] [--peer]
+
+``--peer`` also measures Essence Wars' ``VectorizedEssenceWars`` (``pip install
+essence-wars``) with the same policy in the same run, for comparison.
 """
 from __future__ import annotations
 
@@ -42,16 +45,36 @@ def measure(game: str, num_envs: int, seconds: float, opponent: str, seed: int =
     return steps / elapsed
 
 
+def measure_peer(num_envs: int, seconds: float, opponent: str, seed: int = 1) -> float:
+    """The same loop on Essence Wars' vectorized environment."""
+    from essence_wars.env import VectorizedEssenceWars
+
+    env = VectorizedEssenceWars(num_envs=num_envs, opponent=opponent)
+    _, mask = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        for _ in range(16):
+            _, _, _, mask = env.step(random_legal(np.asarray(mask).astype(np.int8), rng))
+        steps += 16 * num_envs
+    return steps / elapsed
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m orbitals.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", default="orbitals")
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--opponent", default="random")
     p.add_argument("--envs", type=int, nargs="+", default=[1, 64])
+    p.add_argument("--peer", action="store_true", help="also measure Essence Wars")
     a = p.parse_args(argv)
     for n in a.envs:
         rate = measure(a.game, n, a.seconds, a.opponent)
         print(f"{a.game}: {n:>3} envs  {rate:>10,.0f} steps/s  (opponent {a.opponent})")
+        if a.peer:
+            rate = measure_peer(n, a.seconds, a.opponent)
+            print(f"essence-wars: {n:>3} envs  {rate:>10,.0f} steps/s  (opponent {a.opponent})")
 
 
 if __name__ == "__main__":
