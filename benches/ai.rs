@@ -1,7 +1,8 @@
 //! AI benchmarks: MCTS simulations per second on one core (leaves evaluated directly, and the
-//! `mcts:normal` settings), one `mcts:normal` decision, one greedy decision, a determinization and one evaluation, all from
-//! the same mid-game position. Run with `cargo bench --no-default-features --bench ai`.
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+//! `mcts:normal` settings), one `mcts:normal` decision, one greedy decision, a determinization
+//! and one evaluation, all from the same mid-game position (turn 40 or later, with at least four
+//! legal commands). Run with `cargo bench --no-default-features --bench ai`.
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use orbitals::agent::eval::{self, OrbitalsHeuristic};
 use orbitals::agent::greedy::GreedyAgent;
 use orbitals::agent::mcts::{self, MctsAgent, MctsConfig};
@@ -11,6 +12,7 @@ use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,11 +27,21 @@ fn mid_game() -> State {
     rules::start(&mut s, &mut ());
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut buf = Vec::new();
-    while s.turn < 40 && s.outcome == Outcome::Ongoing {
+    // Turn 40 or later, at a position with a real choice (at least 4 legal commands), so that
+    // the decisions measured are searches, not forced moves.
+    loop {
         legal_commands_into(&s, &mut buf);
+        if s.outcome != Outcome::Ongoing || (s.turn >= 40 && buf.len() >= 4) {
+            break;
+        }
         let c = buf[rng.gen_range(0..buf.len())];
         rules::apply_into(&mut s, c, &mut ());
     }
+    assert_eq!(
+        s.outcome,
+        Outcome::Ongoing,
+        "the bench game ended before turn 40"
+    );
     s
 }
 

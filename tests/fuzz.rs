@@ -262,6 +262,7 @@ fn scenario_located(e: &ScenarioError) -> Result<(), String> {
         ScenarioError::Io { .. } => false,
         ScenarioError::Yaml { line, .. }
         | ScenarioError::Command { line, .. }
+        | ScenarioError::NotRejected { line, .. }
         | ScenarioError::Illegal { line, .. } => *line > 0,
         ScenarioError::Setup { problems, .. } => problems.iter().all(|p| problem_has_line(p)),
         ScenarioError::Expectation { .. } => true,

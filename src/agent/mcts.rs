@@ -102,6 +102,126 @@ pub struct SearchResult<M> {
     pub iterations: u64,
 }
 
+/// The search tree: nodes in one vector, children as linked lists (newest first).
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M: Copy + Eq> Tree<M> {
+    /// A tree with only the root (`mv` is never read at the root).
+    fn new(mv: M, player: usize, capacity: u32) -> Tree<M> {
+        let mut nodes = Vec::with_capacity(capacity.min(1 << 20) as usize);
+        nodes.push(Node {
+            mv,
+            player: player as u8,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
+        Tree { nodes }
+    }
+
+    /// Adds a child of `parent` with `visits` virtual visits worth `total`.
+    fn add_child(&mut self, parent: u32, mv: M, player: usize, visits: u32, total: f32) -> u32 {
+        let id = self.nodes.len() as u32;
+        let next = self.nodes[parent as usize].first_child;
+        self.nodes[parent as usize].first_child = id;
+        self.nodes.push(Node {
+            mv,
+            player: player as u8,
+            visits,
+            avail: visits.max(1),
+            total,
+            first_child: NONE,
+            next_sibling: next,
+        });
+        id
+    }
+
+    /// UCB1 over the children of `node` that are legal now (`seen[j]` marks legal move `j` as
+    /// having a child; their availability counts go up). Returns the best child, and whether
+    /// `forced` was among them.
+    fn select(
+        &mut self,
+        node: u32,
+        legal: &[M],
+        seen: &mut Vec<bool>,
+        c: f32,
+        forced: u32,
+    ) -> (u32, bool) {
+        seen.clear();
+        seen.resize(legal.len(), false);
+        let mut best = NONE;
+        let mut best_ucb = f32::NEG_INFINITY;
+        let mut forced_legal = false;
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let ch = &mut self.nodes[child as usize];
+            if let Some(j) = legal.iter().position(|m| *m == ch.mv) {
+                seen[j] = true;
+                ch.avail += 1;
+                let mean = ch.total / ch.visits.max(1) as f32;
+                let ucb = mean + c * ((ch.avail as f32).ln() / ch.visits.max(1) as f32).sqrt();
+                if ucb > best_ucb {
+                    best_ucb = ucb;
+                    best = child;
+                }
+                forced_legal |= child == forced;
+            }
+            child = ch.next_sibling;
+        }
+        (best, forced_legal)
+    }
+
+    /// Adds each player's value to the nodes on `path` that player chose.
+    fn backup(&mut self, path: &[u32], values: &[f32]) {
+        for &id in path {
+            let nd = &mut self.nodes[id as usize];
+            nd.visits += 1;
+            nd.total += values[nd.player as usize];
+        }
+    }
+
+    /// The root's moves with their real visits (virtual prior visits taken off) and means.
+    fn root_visits(&self, prior: u32) -> Vec<(M, u32, f32)> {
+        let mut visits = Vec::new();
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            visits.push((
+                c.mv,
+                c.visits.saturating_sub(prior),
+                c.total / c.visits.max(1) as f32,
+            ));
+            child = c.next_sibling;
+        }
+        visits.reverse();
+        visits
+    }
+}
+
+/// Buffers one search reuses across its iterations.
+struct Scratch<G: Game> {
+    legal: Vec<G::Move>,
+    path: Vec<u32>,
+    outs: Vec<(f32, G)>,
+    seen: Vec<bool>,
+}
+
+/// What every iteration of one search shares.
+struct Ctx<'a, G: Game, H: Heuristic<G>> {
+    root: &'a G,
+    h: &'a H,
+    cfg: &'a MctsConfig,
+    me: usize,
+    n: usize,
+    /// Each player's advantage at the root (leaf values are centred on it).
+    base: [f32; MAX_PLAYERS],
+    inv_t: f32,
+}
+
 /// Runs one tree search from `root` for the player to move.
 pub fn search<G: Game, H: Heuristic<G>>(
     root: &G,
@@ -111,44 +231,38 @@ pub fn search<G: Game, H: Heuristic<G>>(
 ) -> SearchResult<G::Move> {
     let me = root.current_player();
     let n = root.num_players().clamp(1, MAX_PLAYERS);
-    let mut base = [0.0f32; MAX_PLAYERS];
-    advantages(h, root, me, &mut base[..n]);
-    let inv_t = 1.0 / h.temperature().max(1e-6);
-    let mut legal: Vec<G::Move> = Vec::with_capacity(64);
-    root.legal_moves(&mut legal);
-    let placeholder = legal[0];
-    let mut nodes: Vec<Node<G::Move>> = Vec::with_capacity(cfg.iterations.min(1 << 20) as usize);
-    nodes.push(Node {
-        mv: placeholder,
-        player: me as u8,
-        visits: 0,
-        avail: 0,
-        total: 0.0,
-        first_child: NONE,
-        next_sibling: NONE,
-    });
+    let mut ctx = Ctx {
+        root,
+        h,
+        cfg,
+        me,
+        n,
+        base: [0.0f32; MAX_PLAYERS],
+        inv_t: 1.0 / h.temperature().max(1e-6),
+    };
+    advantages(h, root, me, &mut ctx.base[..n]);
+    let mut sc = Scratch {
+        legal: Vec::with_capacity(64),
+        path: Vec::with_capacity(64),
+        outs: Vec::new(),
+        seen: Vec::with_capacity(64),
+    };
+    root.legal_moves(&mut sc.legal);
+    let Some(&first) = sc.legal.first() else {
+        return SearchResult {
+            visits: Vec::new(),
+            iterations: 0,
+        };
+    };
+    let mut tree = Tree::new(first, me, cfg.iterations);
     if cfg.prior > 0 {
-        root_prior(
-            root,
-            h,
-            cfg.prior,
-            &base[..n],
-            inv_t,
-            rng,
-            &legal,
-            &mut nodes,
-        );
+        root_prior(&ctx, rng, &sc.legal, &mut tree);
     }
     let mut halving = if cfg.halving > 1 && cfg.time.is_none() {
-        Halving::new(root, &nodes, cfg.halving as usize, cfg.iterations)
+        Halving::new(root, &tree.nodes, cfg.halving as usize, cfg.iterations)
     } else {
         None
     };
-    let mut path: Vec<u32> = Vec::with_capacity(64);
-    let mut outs: Vec<(f32, G)> = Vec::new();
-    let mut seen: Vec<bool> = Vec::with_capacity(64);
-    let mut adv = [0.0f32; MAX_PLAYERS];
-    let mut values = [0.0f32; MAX_PLAYERS];
     let start = Instant::now();
     let mut it: u64 = 0;
     loop {
@@ -158,106 +272,80 @@ pub fn search<G: Game, H: Heuristic<G>>(
             _ => {}
         }
         it += 1;
-        let forced = halving.as_mut().map_or(NONE, |h| h.next(&nodes));
-        let mut forced_legal = false;
-        let mut g = root.determinize(me, rng);
-        path.clear();
-        path.push(0);
-        let mut node = 0u32;
-        let mut expanded = false;
-        // Selection and expansion.
-        while g.status() == super::game::Status::Ongoing {
-            g.legal_moves(&mut legal);
-            let player = g.current_player();
-            seen.clear();
-            seen.resize(legal.len(), false);
-            let mut best = NONE;
-            let mut best_ucb = f32::NEG_INFINITY;
-            let mut child = nodes[node as usize].first_child;
-            while child != NONE {
-                let c = &mut nodes[child as usize];
-                if let Some(j) = legal.iter().position(|m| *m == c.mv) {
-                    seen[j] = true;
-                    c.avail += 1;
-                    let mean = c.total / c.visits.max(1) as f32;
-                    let ucb =
-                        mean + cfg.c * ((c.avail as f32).ln() / c.visits.max(1) as f32).sqrt();
-                    if ucb > best_ucb {
-                        best_ucb = ucb;
-                        best = child;
-                    }
-                    forced_legal |= child == forced;
-                }
-                child = c.next_sibling;
-            }
-            if forced_legal {
-                // Root halving decides the root child (`forced` is a root child's id).
-                best = forced;
-                forced_legal = false;
-            }
-            let unexpanded = seen.iter().filter(|s| !**s).count();
-            if unexpanded > 0 {
-                let k = rng.gen_range(0..unexpanded);
-                let j = (0..legal.len()).filter(|&j| !seen[j]).nth(k).unwrap_or(0);
-                let mv = legal[j];
-                let id = nodes.len() as u32;
-                let parent = &mut nodes[node as usize];
-                let next = parent.first_child;
-                parent.first_child = id;
-                nodes.push(Node {
-                    mv,
-                    player: player as u8,
-                    visits: 0,
-                    avail: 1,
-                    total: 0.0,
-                    first_child: NONE,
-                    next_sibling: next,
-                });
-                g.apply(mv);
-                path.push(id);
-                expanded = true;
-                break;
-            }
-            node = best;
-            g.apply(nodes[node as usize].mv);
-            path.push(node);
-        }
-        // Playout.
-        if cfg.horizon > 0 || expanded {
-            let horizon = (cfg.horizon > 0).then(|| root.turn() + cfg.horizon);
-            playout(&mut g, h, cfg, horizon, rng, &mut legal, &mut outs);
-        }
-        // Evaluation.
-        if !terminal_values(g.status(), &mut values[..n]) {
-            advantages(h, &g, me, &mut adv[..n]);
-            for p in 0..n {
-                values[p] = 1.0 / (1.0 + (-(adv[p] - base[p]) * inv_t).exp());
-            }
-        }
-        // Backpropagation.
-        for &id in &path {
-            let nd = &mut nodes[id as usize];
-            nd.visits += 1;
-            nd.total += values[nd.player as usize];
-        }
+        let forced = halving.as_mut().map_or(NONE, |h| h.next(&tree.nodes));
+        iterate(&mut ctx, &mut tree, &mut sc, forced, rng);
     }
-    let mut visits = Vec::new();
-    let mut child = nodes[0].first_child;
-    while child != NONE {
-        let c = &nodes[child as usize];
-        let real = if cfg.prior > 0 {
-            c.visits.saturating_sub(cfg.prior)
-        } else {
-            c.visits
-        };
-        visits.push((c.mv, real, c.total / c.visits.max(1) as f32));
-        child = c.next_sibling;
-    }
-    visits.reverse();
     SearchResult {
-        visits,
+        visits: tree.root_visits(cfg.prior),
         iterations: it,
     }
+}
+
+/// One iteration: a fresh determinization, selection down the tree, one expansion, a
+/// playout, the evaluation, and the backup. `forced` is the root child root halving picked.
+fn iterate<G: Game, H: Heuristic<G>>(
+    ctx: &mut Ctx<G, H>,
+    tree: &mut Tree<G::Move>,
+    sc: &mut Scratch<G>,
+    forced: u32,
+    rng: &mut ChaCha8Rng,
+) {
+    let (cfg, n) = (ctx.cfg, ctx.n);
+    let mut g = ctx.root.determinize(ctx.me, rng);
+    sc.path.clear();
+    sc.path.push(0);
+    let mut node = 0u32;
+    let mut expanded = false;
+    // Selection and expansion.
+    while g.status() == super::game::Status::Ongoing {
+        g.legal_moves(&mut sc.legal);
+        let player = g.current_player();
+        let (mut best, forced_legal) = tree.select(node, &sc.legal, &mut sc.seen, cfg.c, forced);
+        if forced_legal {
+            // Root halving decides the root child (`forced` is a root child's id).
+            best = forced;
+        }
+        let unexpanded = sc.seen.iter().filter(|s| !**s).count();
+        if unexpanded > 0 {
+            let k = rng.gen_range(0..unexpanded);
+            let j = (0..sc.legal.len())
+                .filter(|&j| !sc.seen[j])
+                .nth(k)
+                .unwrap_or(0);
+            let mv = sc.legal[j];
+            let id = tree.add_child(node, mv, player, 0, 0.0);
+            g.apply(mv);
+            sc.path.push(id);
+            expanded = true;
+            break;
+        }
+        node = best;
+        g.apply(tree.nodes[node as usize].mv);
+        sc.path.push(node);
+    }
+    // Playout.
+    if cfg.horizon > 0 || expanded {
+        let horizon = (cfg.horizon > 0).then(|| ctx.root.turn() + cfg.horizon);
+        playout(
+            &mut g,
+            ctx.h,
+            cfg,
+            horizon,
+            rng,
+            &mut sc.legal,
+            &mut sc.outs,
+        );
+    }
+    // Evaluation.
+    let mut values = [0.0f32; MAX_PLAYERS];
+    if !terminal_values(g.status(), &mut values[..n]) {
+        let mut adv = [0.0f32; MAX_PLAYERS];
+        advantages(ctx.h, &g, ctx.me, &mut adv[..n]);
+        for p in 0..n {
+            values[p] = 1.0 / (1.0 + (-(adv[p] - ctx.base[p]) * ctx.inv_t).exp());
+        }
+    }
+    tree.backup(&sc.path, &values);
 }
 
 /// Plays on from a leaf: until turn `horizon` begins (if given), else up to `cfg.playout`
@@ -368,20 +456,14 @@ impl Halving {
 
 /// Creates every root child with `k` virtual visits at its exact one-ply expected value, from a
 /// determinized root (so the prior cannot peek either).
-#[allow(clippy::too_many_arguments)]
 fn root_prior<G: Game, H: Heuristic<G>>(
-    root: &G,
-    h: &H,
-    k: u32,
-    base: &[f32],
-    inv_t: f32,
+    ctx: &Ctx<G, H>,
     rng: &mut ChaCha8Rng,
     legal: &[G::Move],
-    nodes: &mut Vec<Node<G::Move>>,
+    tree: &mut Tree<G::Move>,
 ) {
-    let me = root.current_player();
-    let n = base.len();
-    let view = root.determinize(me, rng);
+    let (me, n, k) = (ctx.me, ctx.n, ctx.cfg.prior);
+    let view = ctx.root.determinize(me, rng);
     let mut outcomes = Vec::new();
     let mut adv = [0.0f32; MAX_PLAYERS];
     let mut values = [0.0f32; MAX_PLAYERS];
@@ -391,23 +473,12 @@ fn root_prior<G: Game, H: Heuristic<G>>(
         let mut q = 0.0f32;
         for (p, g) in &outcomes {
             if !terminal_values(g.status(), &mut values[..n]) {
-                advantages(h, g, me, &mut adv[..n]);
-                values[me] = 1.0 / (1.0 + (-(adv[me] - base[me]) * inv_t).exp());
+                advantages(ctx.h, g, me, &mut adv[..n]);
+                values[me] = 1.0 / (1.0 + (-(adv[me] - ctx.base[me]) * ctx.inv_t).exp());
             }
             q += p * values[me];
         }
-        let id = nodes.len() as u32;
-        let next = nodes[0].first_child;
-        nodes[0].first_child = id;
-        nodes.push(Node {
-            mv: m,
-            player: me as u8,
-            visits: k,
-            avail: k,
-            total: q * k as f32,
-            first_child: NONE,
-            next_sibling: next,
-        });
+        tree.add_child(0, m, me, k, q * k as f32);
     }
 }
 

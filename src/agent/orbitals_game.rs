@@ -12,12 +12,12 @@
 //! game (removed cards are assumed to have been shown as they left). The agent does not remember
 //! cards it saw earlier (a refitted ship going back to hand), which loses a little information
 //! but never gains any.
-use super::game::{Game, Status};
+use super::game::Game;
 use crate::data::CardKind;
 use crate::ids::{CardId, CardRef, PlayerId};
 use crate::maneuver::combat;
 use crate::rules::{self, Command};
-use crate::state::{Outcome, State, Zone, NONE};
+use crate::state::{State, Zone, NONE};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,21 +31,9 @@ impl Game for State {
     fn current_player(&self) -> usize {
         self.active.index()
     }
-    fn status(&self) -> Status {
-        match self.outcome {
-            Outcome::Ongoing => Status::Ongoing,
-            Outcome::Winner(p) => Status::Winner(p.index()),
-            Outcome::Draw => Status::Draw,
-        }
-    }
+    crate::game_rules_from_ruleset!();
     fn legal_moves(&self, out: &mut Vec<Command>) {
         rules::legal_commands_into(self, out);
-    }
-    fn is_legal(&self, m: &Command) -> bool {
-        rules::validate(self, m).is_ok()
-    }
-    fn apply(&mut self, m: Command) {
-        rules::apply_into(self, m, &mut ());
     }
     fn is_random(&self, m: &Command) -> bool {
         matches!(m, Command::Combat { .. })
@@ -349,7 +337,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut checked = 0;
         for step in 0..20_000 {
-            if s.outcome != Outcome::Ongoing {
+            if s.outcome != crate::state::Outcome::Ongoing {
                 s = new_state(step);
             }
             s.legal_moves(&mut buf);

@@ -1,4 +1,5 @@
-//! `orbitals bench`: engine speed for a fixed seed, one `name: value unit` line per figure.
+//! `orbitals bench`: engine speed for a fixed seed, single-threaded: one `name: value` line per
+//! figure (the unit is the name's last word), or one JSON object with `--json` for scripts.
 use super::load_db;
 use anyhow::Result;
 use clap::Args;
@@ -29,6 +30,36 @@ pub struct BenchArgs {
     pub deck1: PathBuf,
     #[arg(long, default_value = "decks/bastion.yaml")]
     pub deck2: PathBuf,
+    /// Print one JSON object (figure name → value) instead of lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The figures of one run, in the order measured.
+#[derive(Default)]
+struct Figures(Vec<(String, f64, usize)>);
+
+impl Figures {
+    /// Records `value`, printed with `decimals` places.
+    fn add(&mut self, name: impl Into<String>, value: f64, decimals: usize) {
+        self.0.push((name.into(), value, decimals));
+    }
+
+    fn print(&self, json: bool) -> Result<()> {
+        if json {
+            let map: serde_json::Map<String, serde_json::Value> = self
+                .0
+                .iter()
+                .map(|(k, v, _)| (k.clone(), serde_json::json!(v)))
+                .collect();
+            outln!("{}", serde_json::Value::Object(map));
+        } else {
+            for (k, v, d) in &self.0 {
+                outln!("{k}: {v:.d$}");
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Simulations per second of `cfg` on one core, from `s`.
@@ -50,20 +81,22 @@ fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
 /// * `mcts_normal_decision_ms`: mean time of one `mcts:normal` decision from `s`;
 /// * `mcts_normal_decision_max_ms`: slowest `mcts:normal` decision of one whole game against
 ///   greedy (seed `seed`, the bench's decks).
-fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) -> Result<()> {
+fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) {
     let tree = MctsConfig {
         horizon: 0,
         greedy_playout: false,
         ..MctsConfig::default()
     };
-    outln!(
-        "mcts_simulations_per_sec: {:.0}",
-        simulations_per_sec(s, &tree, seconds)
+    f.add(
+        "mcts_simulations_per_sec",
+        simulations_per_sec(s, &tree, seconds),
+        0,
     );
     let cfg = MctsConfig::default();
-    outln!(
-        "mcts_normal_simulations_per_sec: {:.0}",
-        simulations_per_sec(s, &cfg, seconds)
+    f.add(
+        "mcts_normal_simulations_per_sec",
+        simulations_per_sec(s, &cfg, seconds),
+        0,
     );
     let h = OrbitalsHeuristic::default();
     let t = Instant::now();
@@ -72,9 +105,10 @@ fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) ->
     for _ in 0..decisions {
         std::hint::black_box(agent.choose(s));
     }
-    outln!(
-        "mcts_normal_decision_ms: {:.2}",
-        t.elapsed().as_secs_f64() * 1000.0 / decisions as f64
+    f.add(
+        "mcts_normal_decision_ms",
+        t.elapsed().as_secs_f64() * 1000.0 / decisions as f64,
+        2,
     );
     let mut game = State::from_decks(db.clone(), decks, seed);
     rules::start(&mut game, &mut ());
@@ -91,8 +125,7 @@ fn mcts(s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Deck], seed: u64) ->
         };
         rules::apply_into(&mut game, c, &mut ());
     }
-    outln!("mcts_normal_decision_max_ms: {:.2}", slowest * 1000.0);
-    Ok(())
+    f.add("mcts_normal_decision_max_ms", slowest * 1000.0, 2);
 }
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
@@ -106,6 +139,7 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
             a.seconds
         );
     }
+    let mut f = Figures::default();
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     let mut buf = Vec::new();
     let (mut commands, mut games) = (0u64, 0u64);
@@ -127,42 +161,56 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         games += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    outln!("random_commands_per_sec: {:.0}", commands as f64 / secs);
-    outln!("random_games_per_sec: {:.1}", games as f64 / secs);
+    f.add("random_commands_per_sec", commands as f64 / secs, 0);
+    f.add("random_games_per_sec", games as f64 / secs, 1);
     let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
     let n = 1_000_000u32;
     let t = Instant::now();
     for _ in 0..n {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
-    outln!(
-        "state_clone_ns: {:.1}",
-        t.elapsed().as_nanos() as f64 / n as f64
+    f.add(
+        "state_clone_ns",
+        t.elapsed().as_nanos() as f64 / n as f64,
+        1,
     );
-    mcts(&s, a.seconds, &db, &decks, a.seed)?;
+    let viewer = s.active.index();
+    let t = Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(orbitals::agent::eval::advantage(
+            std::hint::black_box(&s),
+            viewer,
+        ));
+    }
+    f.add("evaluation_ns", t.elapsed().as_nanos() as f64 / n as f64, 1);
+    mcts(&mut f, &s, a.seconds, &db, &decks, a.seed);
     // The other games, through the kit: a quarter of the time per figure.
     let quick = a.seconds / 4.0;
     use orbitals::globetrotter::{series::GlobeTable, Config};
     game_lines(
+        &mut f,
         "globetrotter",
         &GlobeTable(Config::default()),
         quick,
         a.seed,
     )?;
     let ms = orbitals::mothership::series::MothershipTable { players: 2 };
-    game_lines("mothership", &ms, quick, a.seed)?;
+    game_lines(&mut f, "mothership", &ms, quick, a.seed)?;
     game_lines(
+        &mut f,
         "rover",
         &orbitals::rover::series::RoverTable::Generated,
         quick,
         a.seed,
-    )
+    )?;
+    f.print(a.json)
 }
 
 /// One game's figures, prefixed by its name: random legal commands per second (whole games,
 /// legal list then apply), the clone of a mid-game state, and `mcts:normal` simulations per
 /// second from that state.
 fn game_lines<R: Ruleset, T: Table<R>>(
+    f: &mut Figures,
     name: &str,
     table: &T,
     seconds: f64,
@@ -196,9 +244,10 @@ fn game_lines<R: Ruleset, T: Table<R>>(
         games += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    outln!(
-        "{name}_random_commands_per_sec: {:.0}",
-        commands as f64 / secs
+    f.add(
+        format!("{name}_random_commands_per_sec"),
+        commands as f64 / secs,
+        0,
     );
     let s = match mid {
         Some(s) => s,
@@ -214,9 +263,10 @@ fn game_lines<R: Ruleset, T: Table<R>>(
     for _ in 0..n {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
-    outln!(
-        "{name}_state_clone_ns: {:.1}",
-        t.elapsed().as_nanos() as f64 / n as f64
+    f.add(
+        format!("{name}_state_clone_ns"),
+        t.elapsed().as_nanos() as f64 / n as f64,
+        1,
     );
     let h = R::Heuristic::default();
     let cfg = MctsConfig::default();
@@ -225,9 +275,10 @@ fn game_lines<R: Ruleset, T: Table<R>>(
     while start.elapsed().as_secs_f64() < seconds {
         sims += mcts::search(&s, &h, &cfg, &mut rng).iterations;
     }
-    outln!(
-        "{name}_mcts_normal_simulations_per_sec: {:.0}",
-        sims as f64 / start.elapsed().as_secs_f64()
+    f.add(
+        format!("{name}_mcts_normal_simulations_per_sec"),
+        sims as f64 / start.elapsed().as_secs_f64(),
+        0,
     );
     Ok(())
 }

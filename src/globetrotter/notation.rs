@@ -17,52 +17,52 @@ use super::event::{Event, RollKind};
 use super::state::{Loc, Outcome, PieceKind, PlanetId, Side, Structure};
 use crate::globe::FaceId;
 use crate::ids::PlayerId;
+use crate::kit::notation::{parse_seat_word, NotationError, Words};
+
+/// Where Globetrotter's notation is documented (quoted when arguments are missing).
+const USAGE: &str = "see docs/globetrotter.md";
 
 /// Parses one command line, e.g. `move 1 45 46`.
-pub fn parse_command(line: &str) -> Result<Command, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some((&verb, args)) = words.split_first() else {
-        return Err("empty command".into());
-    };
-    let mut a = Args {
-        verb,
-        args,
-        next: 0,
-    };
-    let cmd = match verb {
+pub fn parse_command(line: &str) -> Result<Command, NotationError> {
+    let mut a = Words::new(line, USAGE)?;
+    let cmd = match a.verb() {
         "place" => Command::Place {
-            at: a.loc()?,
-            facing: a.facing()?,
+            at: loc(&mut a)?,
+            facing: facing(&mut a)?,
         },
         "move" => Command::Move {
-            from: a.loc()?,
-            to: a.face()?,
-            side: a.side_opt()?,
+            from: loc(&mut a)?,
+            to: face(&mut a)?,
+            side: side_opt(&mut a),
         },
         "turn" => Command::Turn {
-            at: a.loc()?,
-            side: a.side_opt()?.ok_or("`turn` needs left or right")?,
+            at: loc(&mut a)?,
+            side: a
+                .parse(|w| side_of(w).ok_or_else(|| NotationError::not_a(w, "left or right")))?,
         },
         "fortify" => Command::Fortify {
-            from: a.loc()?,
-            to: a.face()?,
+            from: loc(&mut a)?,
+            to: face(&mut a)?,
         },
         "shoot" => Command::Shoot {
-            from: a.loc()?,
-            to: a.face()?,
-            target: parse_piece(a.word()?)?,
+            from: loc(&mut a)?,
+            to: face(&mut a)?,
+            target: a.parse(parse_piece)?,
         },
         "build" => {
-            let at = a.loc()?;
-            let w = a.word()?;
-            let kind = Structure::from_name(w).ok_or_else(|| {
-                format!("`{w}` is not a structure (space_port, factory, drill_cannon, treasury)")
+            let at = loc(&mut a)?;
+            let kind = a.parse(|w| {
+                Structure::from_name(w).ok_or_else(|| {
+                    NotationError::not_a(
+                        w,
+                        "a structure (space_port, factory, drill_cannon, treasury)",
+                    )
+                })
             })?;
-            let exit = if a.peek() == Some("exit") {
-                a.next += 1;
+            let exit = if a.take_if("exit") {
                 Some(Exit {
-                    to: a.face()?,
-                    side: a.side_opt()?,
+                    to: face(&mut a)?,
+                    side: side_opt(&mut a),
                 })
             } else {
                 None
@@ -70,114 +70,85 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             Command::Build { at, kind, exit }
         }
         "produce" => Command::Produce {
-            at: a.loc()?,
-            facing: a.facing()?,
+            at: loc(&mut a)?,
+            facing: facing(&mut a)?,
         },
-        "heal" => Command::Heal { at: a.loc()? },
+        "heal" => Command::Heal { at: loc(&mut a)? },
         "ready" => Command::Ready,
-        "aim" => Command::Aim { at: a.loc()? },
+        "aim" => Command::Aim { at: loc(&mut a)? },
         "fire" => Command::Fire,
         "descend" => {
-            let n = a.num()?;
-            if n == 0 {
-                return Err("orbit rovers are numbered from 1".into());
-            }
+            let rover = a.parse(|w| match w.parse::<u8>() {
+                Ok(n @ 1..) => Ok(n - 1),
+                _ => Err(NotationError::not_a(w, "an orbit rover (numbered from 1)")),
+            })?;
             Command::Descend {
-                rover: n - 1,
-                at: a.loc()?,
-                facing: a.facing()?,
+                rover,
+                at: loc(&mut a)?,
+                facing: facing(&mut a)?,
             }
         }
-        "destroy" => Command::Destroy { at: a.loc()? },
+        "destroy" => Command::Destroy { at: loc(&mut a)? },
         "save" => Command::Save,
         "spend" => Command::Spend,
         "pass" => Command::Pass,
-        _ => {
-            return Err(format!(
-                "unknown command `{verb}` (see docs/globetrotter.md)"
-            ))
-        }
+        _ => return Err(a.unknown(USAGE)),
     };
-    if a.next < args.len() {
-        return Err(format!(
-            "`{verb}`: unexpected `{}` (see docs/globetrotter.md)",
-            args[a.next..].join(" ")
-        ));
-    }
+    a.done()?;
     Ok(cmd)
 }
 
-struct Args<'a> {
-    verb: &'a str,
-    args: &'a [&'a str],
-    next: usize,
-}
-
-impl<'a> Args<'a> {
-    fn peek(&self) -> Option<&'a str> {
-        self.args.get(self.next).copied()
-    }
-    fn word(&mut self) -> Result<&'a str, String> {
-        let w = self.peek().ok_or_else(|| {
-            format!(
-                "`{}` needs more arguments (see docs/globetrotter.md)",
-                self.verb
-            )
-        })?;
-        self.next += 1;
-        Ok(w)
-    }
-    fn num(&mut self) -> Result<u8, String> {
-        let w = self.word()?;
+fn face(a: &mut Words) -> Result<FaceId, NotationError> {
+    a.parse(|w| {
         w.parse::<u8>()
-            .map_err(|_| format!("`{w}` is not a number from 0 to 255"))
-    }
-    fn face(&mut self) -> Result<FaceId, String> {
-        let n = self.num()?;
-        FaceId::new(n).ok_or_else(|| format!("space {n} does not exist (faces are 0 to 91)"))
-    }
-    fn loc(&mut self) -> Result<Loc, String> {
-        let p = self.num()?;
-        if p == 0 {
-            return Err("planets are numbered from 1".into());
-        }
-        Ok(Loc::new(PlanetId(p - 1), self.face()?))
-    }
-    fn side_opt(&mut self) -> Result<Option<Side>, String> {
-        let side = match self.peek() {
-            Some("left") => Side::Left,
-            Some("right") => Side::Right,
-            _ => return Ok(None),
-        };
-        self.next += 1;
-        Ok(Some(side))
-    }
-    fn facing(&mut self) -> Result<Option<u8>, String> {
-        if self.peek() == Some("facing") {
-            self.next += 1;
-            Ok(Some(self.num()?))
-        } else {
-            Ok(None)
-        }
+            .ok()
+            .and_then(FaceId::new)
+            .ok_or_else(|| NotationError::not_a(w, "a space (0 to 91)"))
+    })
+}
+
+fn loc(a: &mut Words) -> Result<Loc, NotationError> {
+    let planet = a.parse(|w| match w.parse::<u8>() {
+        Ok(n @ 1..) => Ok(PlanetId(n - 1)),
+        _ => Err(NotationError::not_a(w, "a planet (numbered from 1)")),
+    })?;
+    Ok(Loc::new(planet, face(a)?))
+}
+
+fn side_of(w: &str) -> Option<Side> {
+    match w {
+        "left" => Some(Side::Left),
+        "right" => Some(Side::Right),
+        _ => None,
     }
 }
 
-fn parse_piece(w: &str) -> Result<PieceKind, String> {
+fn side_opt(a: &mut Words) -> Option<Side> {
+    let side = a.peek().and_then(side_of)?;
+    a.take_if(side.name());
+    Some(side)
+}
+
+fn facing(a: &mut Words) -> Result<Option<u8>, NotationError> {
+    if a.take_if("facing") {
+        Ok(Some(a.num()?))
+    } else {
+        Ok(None)
+    }
+}
+
+fn parse_piece(w: &str) -> Result<PieceKind, NotationError> {
     match w {
         "rover" => Ok(PieceKind::Rover),
         "fort" => Ok(PieceKind::Fort),
         "building" => Ok(PieceKind::Building),
-        _ => Err(format!("`{w}` is not rover, fort or building")),
+        _ => Err(NotationError::not_a(w, "rover, fort or building")),
     }
 }
 
 /// A player name: `p1`, `p2`, …
-pub fn parse_player(w: &str) -> Result<PlayerId, String> {
-    w.strip_prefix('p')
-        .and_then(|n| n.parse::<u8>().ok())
-        .filter(|n| *n >= 1)
-        .map(|n| PlayerId(n - 1))
-        .ok_or_else(|| format!("`{w}` is not a player (p1, p2, …)"))
+pub fn parse_player(w: &str) -> Result<PlayerId, NotationError> {
+    parse_seat_word(w).map(PlayerId)
 }
 
 /// `1 45`: a location as command arguments.
@@ -241,13 +212,13 @@ pub fn format_outcome(o: Outcome) -> String {
 }
 
 /// Reads [`format_outcome`]'s text.
-pub fn parse_outcome(t: &str) -> Result<Outcome, String> {
+pub fn parse_outcome(t: &str) -> Result<Outcome, NotationError> {
     match t.trim() {
         "ongoing" => Ok(Outcome::Ongoing),
         "draw" => Ok(Outcome::Draw),
         w => w
             .strip_prefix("winner ")
-            .ok_or_else(|| format!("`{w}` is not ongoing, draw or winner pN"))
+            .ok_or_else(|| NotationError::not_a(w, "ongoing, draw or winner pN"))
             .and_then(|p| parse_player(p.trim()).map(Outcome::Winner)),
     }
 }

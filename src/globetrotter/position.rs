@@ -95,7 +95,7 @@ fn owner_hp_facing(words: &[&str], what: &str) -> Result<(PlayerId, u8, Option<u
     let (&p, rest) = words
         .split_first()
         .ok_or_else(|| format!("`{what}` needs an owner (p1, p2, …)"))?;
-    let owner = parse_player(p)?;
+    let owner = parse_player(p).map_err(|e| e.to_string())?;
     let (mut hp, mut facing) = (MAX_HP, None);
     let mut it = rest.iter();
     while let Some(&k) = it.next() {
@@ -212,7 +212,9 @@ impl Position {
             errs.push("outcome: a position must be ongoing".into());
         }
         let player = |t: &Option<String>, errs: &mut Vec<String>| -> Option<PlayerId> {
-            let p = parse_player(t.as_deref()?).map_err(|e| errs.push(e)).ok()?;
+            let p = parse_player(t.as_deref()?)
+                .map_err(|e| errs.push(e.to_string()))
+                .ok()?;
             if p.0 >= config.players {
                 errs.push(format!("{p} is not at this table"));
                 return None;

@@ -17,7 +17,8 @@ use super::scenario::ScenarioFile;
 use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
 use super::{apply_into, legal_commands_into, validate, Event, RuleError};
-use crate::agent::game::{Game, Status};
+use crate::agent::game::Game;
+use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{RuleViolation, Ruleset, SourceFile};
 use crate::sink::Sink;
 use rand::{Rng, SeedableRng};
@@ -57,13 +58,17 @@ impl Ruleset for State {
         legal_commands_into(self, out);
     }
     fn outcome(&self) -> crate::kit::Outcome {
-        self.status()
+        match self.outcome {
+            Outcome::Ongoing => crate::kit::Outcome::Ongoing,
+            Outcome::Winner(p) => crate::kit::Outcome::Winner(p.index()),
+            Outcome::Draw => crate::kit::Outcome::Draw,
+        }
     }
     /// The roll-off's winner (G11), who also places first.
     fn first_seat(&self) -> usize {
         self.first_player.index()
     }
-    fn parse_command(&self, _: &(), text: &str) -> Result<Command, String> {
+    fn parse_command(&self, _: &(), text: &str) -> Result<Command, crate::kit::NotationError> {
         parse_command(text)
     }
     fn format_command(&self, _: &(), command: &Command) -> String {
@@ -78,9 +83,9 @@ impl Ruleset for State {
     fn view(&self, _: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self)).unwrap_or(serde_yaml::Value::Null)
     }
-    fn check_invariants(&self) -> Result<(), String> {
-        match self.invariant_violations().first() {
-            Some(v) => Err(v.clone()),
+    fn check_invariants(&self) -> Result<(), InvariantBroken> {
+        match self.invariant_violations().into_iter().next() {
+            Some(v) => Err(v.into()),
             None => Ok(()),
         }
     }
@@ -95,21 +100,9 @@ impl Game for State {
     fn current_player(&self) -> usize {
         self.active.index()
     }
-    fn status(&self) -> Status {
-        match self.outcome {
-            Outcome::Ongoing => Status::Ongoing,
-            Outcome::Winner(p) => Status::Winner(p.index()),
-            Outcome::Draw => Status::Draw,
-        }
-    }
+    crate::game_rules_from_ruleset!();
     fn legal_moves(&self, out: &mut Vec<Command>) {
         legal_commands_into(self, out);
-    }
-    fn is_legal(&self, m: &Command) -> bool {
-        validate(self, m).is_ok()
-    }
-    fn apply(&mut self, m: Command) {
-        apply_into(self, m, &mut ());
     }
     fn is_random(&self, m: &Command) -> bool {
         m.rolls_dice()

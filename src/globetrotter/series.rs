@@ -15,15 +15,7 @@ impl Table<State> for GlobeTable {
         self.0.players as usize
     }
     fn start(&self, _index: u32, _sides: &[usize], seed: u64) -> Result<Start<State>, String> {
-        let scenario = ScenarioFile::fresh(self.0, seed);
-        let state = scenario
-            .to_state(&mut Vec::new())
-            .map_err(|p| p.join("; "))?;
-        Ok(Start {
-            state,
-            labels: (),
-            scenario,
-        })
+        Start::from_scenario(ScenarioFile::fresh(self.0, seed))
     }
 }
 

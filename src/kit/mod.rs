@@ -8,6 +8,7 @@
 pub mod encode;
 pub mod expect;
 pub mod guard;
+pub mod notation;
 pub mod outcome;
 pub mod play;
 pub mod ruleset;
@@ -20,6 +21,7 @@ pub mod worker;
 
 pub use encode::{Encoding, Shape};
 pub use expect::Expect;
+pub use notation::NotationError;
 pub use outcome::Outcome;
 pub use ruleset::{RuleViolation, Ruleset, ScenarioSpec, SourceFile};
 pub use scenario::ScenarioError;

@@ -7,7 +7,7 @@
 //! (determinization for hidden information and dice), so a ruleset is also playable by the
 //! random, greedy and MCTS agents as soon as it has a [`crate::agent::game::Heuristic`].
 use super::save::SaveInfo;
-use super::{Expect, Outcome};
+use super::{Expect, NotationError, Outcome};
 use crate::agent::game::{Game, Heuristic};
 use crate::agent::{Agent, AgentSpec};
 use crate::sink::Sink;
@@ -27,6 +27,20 @@ impl SourceFile<'_> {
     /// The file's folder, against which relative paths in it are read.
     pub fn dir(&self) -> &Path {
         self.path.parent().unwrap_or(Path::new("."))
+    }
+}
+
+/// A state invariant that does not hold: always a bug in the engine, never bad input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invariant broken: {what}")]
+pub struct InvariantBroken {
+    /// Which invariant, with the pieces involved.
+    pub what: String,
+}
+
+impl From<String> for InvariantBroken {
+    fn from(what: String) -> InvariantBroken {
+        InvariantBroken { what }
     }
 }
 
@@ -137,6 +151,25 @@ macro_rules! scenario_file {
 }
 
 /// A game's rules. Implemented once per game, on its state type.
+/// The agent-facing [`Game`] methods every ruleset answers the same way: the status is the
+/// ruleset's [`Ruleset::outcome`], a move is legal when [`Ruleset::validate`] accepts it, and
+/// playing it is [`Ruleset::apply_into`] with the events dropped. Write it inside a game's
+/// `impl Game for State { ... }` so that agents and the kit can never disagree on the rules.
+#[macro_export]
+macro_rules! game_rules_from_ruleset {
+    () => {
+        fn status(&self) -> $crate::kit::Outcome {
+            <Self as $crate::kit::Ruleset>::outcome(self)
+        }
+        fn is_legal(&self, m: &Self::Move) -> bool {
+            <Self as $crate::kit::Ruleset>::validate(self, m).is_ok()
+        }
+        fn apply(&mut self, m: Self::Move) {
+            <Self as $crate::kit::Ruleset>::apply_into(self, m, &mut ())
+        }
+    };
+}
+
 pub trait Ruleset: Game + Sized + 'static {
     /// The `game:` key of its files and the `--game` name on the command line.
     const NAME: &'static str;
@@ -173,7 +206,8 @@ pub trait Ruleset: Game + Sized + 'static {
     }
 
     /// Reads a command in the game's notation.
-    fn parse_command(&self, labels: &Self::Labels, text: &str) -> Result<Self::Move, String>;
+    fn parse_command(&self, labels: &Self::Labels, text: &str)
+        -> Result<Self::Move, NotationError>;
     fn format_command(&self, labels: &Self::Labels, command: &Self::Move) -> String;
     fn format_event(&self, labels: &Self::Labels, event: &Self::Event) -> String;
     /// A rule error as players read it, naming pieces as the notation does (the card game:
@@ -195,5 +229,5 @@ pub trait Ruleset: Game + Sized + 'static {
     }
     /// The state's invariants; `Err` names the first one broken. Checked by `debug_assert!`
     /// after every command and by the property tests.
-    fn check_invariants(&self) -> Result<(), String>;
+    fn check_invariants(&self) -> Result<(), InvariantBroken>;
 }

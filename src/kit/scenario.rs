@@ -8,6 +8,7 @@
 //! ([`replay_yaml`]).
 use super::ruleset::{RuleViolation, Ruleset, ScenarioSpec, SourceFile};
 use super::Expect;
+use super::NotationError;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -27,12 +28,22 @@ pub enum ScenarioError {
         file: PathBuf,
         problems: Vec<String>,
     },
-    #[error("{file}:{line}: `{text}`: {message}")]
+    /// A command line that is not in the game's notation.
+    #[error("{file}:{line}: `{text}`: {error}")]
     Command {
         file: PathBuf,
         line: usize,
         text: String,
-        message: String,
+        #[source]
+        error: NotationError,
+    },
+    /// A `reject RULE:` line whose command is legal.
+    #[error("{file}:{line}: `{text}`: expected a rejection citing {rule}, but it is legal")]
+    NotRejected {
+        file: PathBuf,
+        line: usize,
+        text: String,
+        rule: String,
     },
     #[error("{file}:{line}: `{text}` is illegal: {message}")]
     Illegal {
@@ -211,15 +222,14 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
             Some((rule, cmd)) => (Some(rule.trim().to_string()), cmd.trim().to_string()),
             None => (None, text),
         };
-        let cmd =
-            state
-                .parse_command(&labels, &text)
-                .map_err(|message| ScenarioError::Command {
-                    file: path.clone(),
-                    line,
-                    text: text.clone(),
-                    message,
-                })?;
+        let cmd = state
+            .parse_command(&labels, &text)
+            .map_err(|error| ScenarioError::Command {
+                file: path.clone(),
+                line,
+                text: text.clone(),
+                error,
+            })?;
         if let Some(rule) = reject {
             match state.validate(&cmd) {
                 Err(error) if error.rule() == rule => continue,
@@ -237,11 +247,11 @@ pub fn run_loaded<R: Ruleset>(l: Loaded<R>) -> Result<Run<R>, ScenarioError> {
                     })
                 }
                 Ok(()) => {
-                    return Err(ScenarioError::Command {
+                    return Err(ScenarioError::NotRejected {
                         file: path,
                         line,
                         text,
-                        message: format!("expected a rejection citing {rule}, but it is legal"),
+                        rule,
                     })
                 }
             }

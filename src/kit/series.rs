@@ -7,12 +7,13 @@
 //! at once. The ruleset's [`Table`] sets each game up (decks, planets, map, level) and gives
 //! the scenario a replay starts from.
 use super::play::{play_game, GameRecord, IllegalMove};
-use super::ruleset::Ruleset;
+use super::ruleset::{Ruleset, SourceFile};
 use super::scenario::replay_yaml_final;
 use super::summary::GameResult;
 use super::Outcome;
 use crate::agent::AgentSpec;
 use rayon::prelude::*;
+use std::path::Path;
 
 /// A game set up for a series.
 pub struct Start<R: Ruleset> {
@@ -20,6 +21,24 @@ pub struct Start<R: Ruleset> {
     pub labels: R::Labels,
     /// The scenario file that sets the same game up (commands empty), for replays.
     pub scenario: R::Scenario,
+}
+
+impl<R: Ruleset> Start<R> {
+    /// A game set up by the ruleset's own [`Ruleset::from_scenario`] from a freshly written
+    /// scenario file, so that the series plays exactly what its replay file will say.
+    pub fn from_scenario(scenario: R::Scenario) -> Result<Start<R>, String> {
+        let source = SourceFile {
+            path: Path::new("."),
+            text: "",
+        };
+        let (state, labels) =
+            R::from_scenario(&scenario, &source, &mut Vec::new()).map_err(|p| p.join("; "))?;
+        Ok(Start {
+            state,
+            labels,
+            scenario,
+        })
+    }
 }
 
 /// How a ruleset sets up the games of a series.

@@ -382,11 +382,11 @@ impl<R: Ruleset> Session<R> {
             let state = &session.state;
             let cmd = state
                 .parse_command(&session.labels, text)
-                .map_err(|message| ScenarioError::Command {
+                .map_err(|error| ScenarioError::Command {
                     file: path.into(),
                     line: *line,
                     text: text.clone(),
-                    message,
+                    error,
                 })?;
             if let Err(e) = state.validate(&cmd) {
                 return Err(ScenarioError::Illegal {

@@ -20,8 +20,8 @@ use super::stats::Kind;
 use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::neutralized;
 use super::{apply_into, legal_commands_into, validate};
-use crate::agent::game::{Game, Status};
-use crate::kit::ruleset::SourceFile;
+use crate::agent::game::Game;
+use crate::kit::ruleset::{InvariantBroken, SourceFile};
 use crate::kit::{Outcome, Ruleset};
 use crate::sink::Sink;
 use rand::seq::SliceRandom;
@@ -64,7 +64,11 @@ impl Ruleset for State {
     fn outcome(&self) -> Outcome {
         self.outcome
     }
-    fn parse_command(&self, _labels: &(), text: &str) -> Result<Command, String> {
+    fn parse_command(
+        &self,
+        _labels: &(),
+        text: &str,
+    ) -> Result<Command, crate::kit::NotationError> {
         parse_command(self, text)
     }
     fn format_command(&self, _labels: &(), command: &Command) -> String {
@@ -76,8 +80,8 @@ impl Ruleset for State {
     fn view(&self, _labels: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::of(self)).unwrap_or(serde_yaml::Value::Null)
     }
-    fn check_invariants(&self) -> Result<(), String> {
-        self.check()
+    fn check_invariants(&self) -> Result<(), InvariantBroken> {
+        self.check().map_err(Into::into)
     }
 }
 
@@ -199,17 +203,9 @@ impl Game for State {
     fn current_player(&self) -> usize {
         self.active.index()
     }
-    fn status(&self) -> Status {
-        self.outcome
-    }
+    crate::game_rules_from_ruleset!();
     fn legal_moves(&self, out: &mut Vec<Command>) {
         agent_moves(self, out);
-    }
-    fn is_legal(&self, m: &Command) -> bool {
-        validate(self, m).is_ok()
-    }
-    fn apply(&mut self, m: Command) {
-        apply_into(self, m, &mut ());
     }
     /// Moves are deterministic; the tide deck is determinized instead.
     fn is_random(&self, _m: &Command) -> bool {

@@ -1,5 +1,6 @@
 //! Identifiers of Mothership: cells of the hex map, units, ships (a ship's id is also its
 //! colour, M14) and seats. Printed 1-based for people (`u3`, `s1`, `p2`), cells as `col,row`.
+use crate::kit::NotationError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -57,15 +58,10 @@ impl fmt::Display for Seat {
 }
 
 /// Reads `<prefix><n>` with n ≥ 1 (`u3`, `s1`, `p2`), giving the 0-based index.
-pub fn parse_numbered(text: &str, prefix: char, max: usize) -> Result<usize, String> {
-    let rest = text
-        .strip_prefix(prefix)
-        .ok_or_else(|| format!("`{text}`: expected `{prefix}N`"))?;
-    let n: usize = rest
-        .parse()
-        .map_err(|_| format!("`{text}`: expected `{prefix}N` with a number N"))?;
-    if n == 0 || n > max {
-        return Err(format!("`{text}`: {prefix}N takes N from 1 to {max}"));
-    }
-    Ok(n - 1)
+pub fn parse_numbered(text: &str, prefix: char, max: usize) -> Result<usize, NotationError> {
+    text.strip_prefix(prefix)
+        .and_then(|rest| rest.parse::<usize>().ok())
+        .filter(|n| (1..=max).contains(n))
+        .map(|n| n - 1)
+        .ok_or_else(|| NotationError::not_a(text, format!("`{prefix}N` with N from 1 to {max}")))
 }

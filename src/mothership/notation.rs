@@ -15,59 +15,66 @@ use super::event::Event;
 use super::ids::{parse_numbered, Cell, ShipId, UnitId};
 use super::state::State;
 use super::stats::Kind;
+use crate::kit::NotationError;
 
-fn cell(s: &State, t: &str) -> Result<Cell, String> {
-    let (a, b) = t
-        .split_once(',')
-        .ok_or_else(|| format!("`{t}`: expected a cell `col,row`"))?;
-    let col: i64 = a.parse().map_err(|_| format!("`{t}`: bad column"))?;
-    let row: i64 = b.parse().map_err(|_| format!("`{t}`: bad row"))?;
-    s.map
-        .cell(col, row)
-        .ok_or_else(|| format!("`{t}`: off the {}×{} map", s.map.width, s.map.height))
+fn cell(s: &State, t: &str) -> Result<Cell, NotationError> {
+    let (w, h) = (s.map.width, s.map.height);
+    t.split_once(',')
+        .and_then(|(a, b)| Some((a.parse::<i64>().ok()?, b.parse::<i64>().ok()?)))
+        .and_then(|(col, row)| s.map.cell(col, row))
+        .ok_or_else(|| NotationError::not_a(t, format!("a cell `col,row` of the {w}×{h} map")))
 }
 
-fn unit(s: &State, t: &str) -> Result<UnitId, String> {
+fn unit(s: &State, t: &str) -> Result<UnitId, NotationError> {
     Ok(UnitId(parse_numbered(t, 'u', s.units.len().max(1))? as u16))
 }
 
-fn ship(s: &State, t: &str) -> Result<ShipId, String> {
+fn ship(s: &State, t: &str) -> Result<ShipId, NotationError> {
     Ok(ShipId(parse_numbered(t, 's', s.ships.len().max(1))? as u8))
 }
 
-fn shooter(s: &State, t: &str) -> Result<Shooter, String> {
+fn shooter(s: &State, t: &str) -> Result<Shooter, NotationError> {
     match t.strip_prefix('t') {
         Some(rest) => Ok(Shooter::Turret(cell(s, rest)?)),
         None => Ok(Shooter::Unit(unit(s, t)?)),
     }
 }
 
-fn target(s: &State, w: &[&str]) -> Result<Target, String> {
+fn target(s: &State, w: &[&str]) -> Result<Target, NotationError> {
     match w {
         ["into", v] => Ok(Target::Carrier(unit(s, v)?)),
         ["ship"] => Ok(Target::Ship),
         [c] => Ok(Target::Cell(cell(s, c)?)),
-        _ => Err("expected a cell, `into uN` or `ship`".into()),
+        _ => Err(NotationError::not_a(
+            w.join(" "),
+            "a cell, `into uN` or `ship`",
+        )),
     }
 }
 
 /// Reads one command.
-pub fn parse_command(s: &State, text: &str) -> Result<Command, String> {
+pub fn parse_command(s: &State, text: &str) -> Result<Command, NotationError> {
     let w: Vec<&str> = text.split_whitespace().collect();
-    let bad = || format!("`{text}`: not a command (see the notation in the rule book)");
+    if w.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    let bad = || NotationError::NoSuchShape {
+        text: text.trim().to_string(),
+        hint: "see the notation in docs/rules/mothership.md",
+    };
     Ok(match w.as_slice() {
         ["end"] => Command::End,
         ["plan", n] => Command::Plan {
             style: n
                 .parse()
-                .map_err(|_| format!("`{n}`: a planner style number"))?,
+                .map_err(|_| NotationError::not_a(*n, "a planner style number"))?,
         },
         ["land", c, o] => Command::Land {
             dome: cell(s, c)?,
             orient: match *o {
                 "0" => 0,
                 "1" => 1,
-                _ => return Err(format!("`{o}`: orientation 0 or 1")),
+                _ => return Err(NotationError::not_a(*o, "an orientation (0 or 1)")),
             },
         },
         ["deploy", u, rest @ ..] => Command::Deploy {
@@ -133,7 +140,12 @@ pub fn parse_command(s: &State, text: &str) -> Result<Command, String> {
             kind: match *k {
                 "tank" => Kind::Tank,
                 "crab" => Kind::Crab,
-                _ => return Err(format!("`{k}`: a layer builds a tank or a crab")),
+                _ => {
+                    return Err(NotationError::not_a(
+                        *k,
+                        "tank or crab (what a layer builds)",
+                    ))
+                }
             },
             to: cell(s, c)?,
         },

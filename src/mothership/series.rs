@@ -16,12 +16,6 @@ impl Table<State> for MothershipTable {
         self.players as usize
     }
     fn start(&self, _index: u32, _sides: &[usize], seed: u64) -> Result<Start<State>, String> {
-        let scenario = Scenario::fresh(self.players, seed);
-        let state = super::scenario::state_of(&scenario).map_err(|p| p.join("; "))?;
-        Ok(Start {
-            state,
-            labels: (),
-            scenario,
-        })
+        Start::from_scenario(Scenario::fresh(self.players, seed))
     }
 }

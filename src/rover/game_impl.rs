@@ -12,7 +12,8 @@ use super::event::Event;
 use super::scenario::Scenario;
 use super::state::State;
 use super::{apply_into, legal_commands_into, notation, validate, view, RuleError};
-use crate::agent::game::{Game, Status};
+use crate::agent::game::Game;
+use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{Outcome, Ruleset, SourceFile};
 use crate::sink::Sink;
 use rand::Rng;
@@ -30,17 +31,9 @@ impl Game for State {
     fn current_player(&self) -> usize {
         0
     }
-    fn status(&self) -> Status {
-        self.outcome
-    }
+    crate::game_rules_from_ruleset!();
     fn legal_moves(&self, out: &mut Vec<Command>) {
         legal_commands_into(self, out);
-    }
-    fn is_legal(&self, m: &Command) -> bool {
-        validate(self, m).is_ok()
-    }
-    fn apply(&mut self, m: Command) {
-        apply_into(self, m, &mut ());
     }
     /// Random when some hostile could roll a die this round (an awake or wandering one, or
     /// one the rover could wake), or the command attacks.
@@ -112,7 +105,11 @@ impl Ruleset for State {
     fn outcome(&self) -> Outcome {
         self.outcome
     }
-    fn parse_command(&self, _labels: &(), text: &str) -> Result<Command, String> {
+    fn parse_command(
+        &self,
+        _labels: &(),
+        text: &str,
+    ) -> Result<Command, crate::kit::NotationError> {
         notation::parse_command(self, text)
     }
     fn format_command(&self, _labels: &(), command: &Command) -> String {
@@ -131,7 +128,7 @@ impl Ruleset for State {
     fn view(&self, _labels: &()) -> serde_yaml::Value {
         view::view(self)
     }
-    fn check_invariants(&self) -> Result<(), String> {
-        super::invariants::check(self)
+    fn check_invariants(&self) -> Result<(), InvariantBroken> {
+        super::invariants::check(self).map_err(Into::into)
     }
 }

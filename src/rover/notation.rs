@@ -12,17 +12,19 @@ use super::geom::Dir;
 use super::ids::Slot;
 use super::kinds::Behaviour;
 use super::state::{State, ACCESS_DATA};
+use crate::kit::notation::{NotationError, Words};
 
-fn dir(w: Option<&&str>) -> Result<Dir, String> {
-    let w = w.ok_or("missing direction (n, e, s, w)")?;
-    Dir::parse(w).ok_or_else(|| format!("`{w}` is not a direction (n, e, s, w)"))
+/// Where RoveR's notation is documented (quoted when arguments are missing).
+const USAGE: &str = "see docs/rules/rover.md";
+
+fn dir(w: &str) -> Result<Dir, NotationError> {
+    Dir::parse(w).ok_or_else(|| NotationError::not_a(w, "a direction (n, e, s, w)"))
 }
 
-fn slot(w: Option<&&str>) -> Result<Slot, String> {
-    let w = w.ok_or("missing slot (1 to 3)")?;
+fn slot(w: &str) -> Result<Slot, NotationError> {
     match w.parse::<u8>() {
         Ok(n @ 1..=3) => Ok(Slot(n - 1)),
-        _ => Err(format!("`{w}` is not a slot (1 to 3)")),
+        _ => Err(NotationError::not_a(w, "a slot (1 to 3)")),
     }
 }
 
@@ -46,61 +48,45 @@ pub fn key_command(s: &State, d: Dir) -> Command {
 }
 
 /// Reads one command.
-pub fn parse_command(s: &State, text: &str) -> Result<Command, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some((verb, args)) = words.split_first() else {
-        return Err("empty command".into());
-    };
-    let cmd = match verb.to_ascii_lowercase().as_str() {
-        k @ ("w" | "a" | "s" | "d") if args.is_empty() => {
+pub fn parse_command(s: &State, text: &str) -> Result<Command, NotationError> {
+    let mut w = Words::new(text, USAGE)?;
+    let verb = w.verb().to_ascii_lowercase();
+    let cmd = match verb.as_str() {
+        k @ ("w" | "a" | "s" | "d") if w.args().is_empty() => {
             let d = Dir::from_key(k.chars().next().unwrap_or('w')).unwrap_or(Dir::N);
             key_command(s, d)
         }
-        "move" => Command::Move(dir(args.first())?),
-        "ram" => Command::Ram(dir(args.first())?),
-        "access" => Command::Access(dir(args.first())?),
+        "move" => Command::Move(w.parse(dir)?),
+        "ram" => Command::Ram(w.parse(dir)?),
+        "access" => Command::Access(w.parse(dir)?),
         "use" => {
-            let sl = slot(args.first())?;
-            let d = match args.get(1) {
+            let sl = w.parse(slot)?;
+            let d = match w.peek() {
                 None => None,
-                w => Some(dir(w)?),
+                Some(_) => Some(w.parse(dir)?),
             };
             Command::Use(sl, d)
         }
         "wait" => Command::Wait,
         "refit" => Command::Refit,
-        "remove" => Command::Remove(slot(args.first())?),
+        "remove" => Command::Remove(w.parse(slot)?),
         "install" => {
-            let m = args.first().ok_or("missing module (bay position or id)")?;
-            let bay = match m.parse::<u8>() {
-                Ok(n @ 1..=6) => n - 1,
-                Ok(_) => return Err(format!("`{m}` is not a bay position (1 to 6)")),
-                Err(_) => {
-                    let found = (0..s.rover.bay_len())
-                        .find(|&i| s.rover.bay[i].is_some_and(|b| s.db.module(b.module).id == *m));
-                    found.ok_or_else(|| format!("no `{m}` in the bay"))? as u8
-                }
-            };
+            let bay = w.parse(|m| match m.parse::<u8>() {
+                Ok(n @ 1..=6) => Ok(n - 1),
+                Ok(_) => Err(NotationError::not_a(m, "a bay position (1 to 6)")),
+                Err(_) => (0..s.rover.bay_len())
+                    .find(|&i| s.rover.bay[i].is_some_and(|b| s.db.module(b.module).id == m))
+                    .map(|i| i as u8)
+                    .ok_or_else(|| NotationError::not_a(m, "a module in the bay")),
+            })?;
             Command::Install {
                 bay,
-                slot: slot(args.get(1))?,
+                slot: w.parse(slot)?,
             }
         }
-        v => {
-            return Err(format!(
-                "unknown command `{v}` (move, ram, access, use, wait, install, remove, refit)"
-            ))
-        }
+        _ => return Err(w.unknown("move, ram, access, use, wait, install, remove, refit")),
     };
-    let used = match cmd {
-        Command::Wait | Command::Refit => 0,
-        Command::Use(_, Some(_)) | Command::Install { .. } => 2,
-        _ if verb.len() == 1 => 0,
-        _ => 1,
-    };
-    if args.len() > used {
-        return Err(format!("`{text}`: unexpected `{}`", args[used]));
-    }
+    w.done()?;
     Ok(cmd)
 }
 

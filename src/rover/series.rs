@@ -3,7 +3,6 @@
 use super::scenario::Scenario;
 use super::state::State;
 use crate::kit::series::{Start, Table};
-use std::path::Path;
 
 /// Which level the games of a series are played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,15 +39,7 @@ impl Table<State> for RoverTable {
         1
     }
     fn start(&self, _index: u32, _sides: &[usize], seed: u64) -> Result<Start<State>, String> {
-        let scenario = Scenario::fresh(*self, seed);
-        let state = scenario
-            .to_state(Path::new("."))
-            .map_err(|p| p.join("; "))?;
-        Ok(Start {
-            state,
-            labels: (),
-            scenario,
-        })
+        Start::from_scenario(Scenario::fresh(*self, seed))
     }
 }
 

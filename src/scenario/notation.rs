@@ -2,131 +2,120 @@
 //! and the CLI. See docs/scenarios.md.
 use super::handles::Handles;
 use crate::ids::PlayerId;
+use crate::kit::notation::{parse_seat_word, NotationError, Words};
 use crate::rules::{Command, Event, LossReason};
 use crate::state::Outcome;
 
+/// Where the card game's notation is documented (quoted when arguments are missing).
+const USAGE: &str = "see docs/scenarios.md";
+
 /// Parses one command line, e.g. `combat k1 e1 2`.
-pub fn parse_command(line: &str, h: &Handles) -> Result<Command, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some((&verb, args)) = words.split_first() else {
-        return Err("empty command".into());
+pub fn parse_command(line: &str, h: &Handles) -> Result<Command, NotationError> {
+    let mut w = Words::new(line, USAGE)?;
+    let card = |w: &mut Words| {
+        w.parse(|t| {
+            h.lookup(t)
+                .ok_or_else(|| NotationError::not_a(t, "a card handle of this game"))
+        })
     };
-    let card = |i: usize| -> Result<crate::ids::CardRef, String> {
-        let w = args
-            .get(i)
-            .ok_or_else(|| format!("`{verb}` needs more arguments (see docs/scenarios.md)"))?;
-        h.lookup(w).ok_or_else(|| format!("unknown handle `{w}`"))
-    };
-    let num = |i: usize| -> Result<u8, String> {
-        let w = args
-            .get(i)
-            .ok_or_else(|| format!("`{verb}` needs more arguments (see docs/scenarios.md)"))?;
-        w.parse::<u8>()
-            .map_err(|_| format!("`{w}` is not a number from 0 to 255"))
-    };
-    let arity = |n: &[usize]| -> Result<(), String> {
-        if n.contains(&args.len()) {
-            Ok(())
-        } else {
-            Err(format!(
-                "`{verb}` takes {} argument(s), got {}",
-                n.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or "),
-                args.len()
+    let (arity, cmd): (&[usize], _) = match w.verb() {
+        "pass" => (&[0], Command::Pass),
+        "concede" => (
+            &[1],
+            Command::Concede {
+                player: w.parse(parse_player)?,
+            },
+        ),
+        "burn" => (
+            &[2],
+            Command::Burn {
+                ship: card(&mut w)?,
+                to_orbital: w.num()?,
+            },
+        ),
+        "transfer" => (
+            &[2],
+            Command::Transfer {
+                ship: card(&mut w)?,
+                to: card(&mut w)?,
+            },
+        ),
+        "scuttle" => (
+            &[1],
+            Command::Scuttle {
+                ship: card(&mut w)?,
+            },
+        ),
+        "combat" => (
+            &[3],
+            Command::Combat {
+                ship: card(&mut w)?,
+                target: card(&mut w)?,
+                x: w.num()?,
+            },
+        ),
+        "refit" => (
+            &[2],
+            Command::Refit {
+                ship: card(&mut w)?,
+                with: card(&mut w)?,
+            },
+        ),
+        "bombard" => (
+            &[2],
+            Command::Bombard {
+                ship: card(&mut w)?,
+                target: card(&mut w)?,
+            },
+        ),
+        "research" => (
+            &[1],
+            Command::Research {
+                asset: card(&mut w)?,
+            },
+        ),
+        "repair" => (
+            &[1],
+            Command::Repair {
+                asset: card(&mut w)?,
+            },
+        ),
+        "start" => {
+            let card_ref = card(&mut w)?;
+            let host = if w.peek().is_some() {
+                Some(card(&mut w)?)
+            } else {
+                None
+            };
+            (
+                &[1, 2],
+                Command::Start {
+                    card: card_ref,
+                    host,
+                },
+            )
+        }
+        "contribute" => (
+            &[2],
+            Command::Contribute {
+                asset: card(&mut w)?,
+                project: card(&mut w)?,
+            },
+        ),
+        _ => {
+            return Err(w.unknown(
+                "pass, concede, burn, transfer, scuttle, combat, refit, bombard, research, \
+                 repair, start, contribute",
             ))
         }
     };
-    let cmd = match verb {
-        "pass" => {
-            arity(&[0])?;
-            Command::Pass
-        }
-        "concede" => {
-            arity(&[1])?;
-            Command::Concede {
-                player: parse_player(args[0])?,
-            }
-        }
-        "burn" => {
-            arity(&[2])?;
-            Command::Burn {
-                ship: card(0)?,
-                to_orbital: num(1)?,
-            }
-        }
-        "transfer" => {
-            arity(&[2])?;
-            Command::Transfer {
-                ship: card(0)?,
-                to: card(1)?,
-            }
-        }
-        "scuttle" => {
-            arity(&[1])?;
-            Command::Scuttle { ship: card(0)? }
-        }
-        "combat" => {
-            arity(&[3])?;
-            Command::Combat {
-                ship: card(0)?,
-                target: card(1)?,
-                x: num(2)?,
-            }
-        }
-        "refit" => {
-            arity(&[2])?;
-            Command::Refit {
-                ship: card(0)?,
-                with: card(1)?,
-            }
-        }
-        "bombard" => {
-            arity(&[2])?;
-            Command::Bombard {
-                ship: card(0)?,
-                target: card(1)?,
-            }
-        }
-        "research" => {
-            arity(&[1])?;
-            Command::Research { asset: card(0)? }
-        }
-        "repair" => {
-            arity(&[1])?;
-            Command::Repair { asset: card(0)? }
-        }
-        "start" => {
-            arity(&[1, 2])?;
-            Command::Start {
-                card: card(0)?,
-                host: if args.len() == 2 {
-                    Some(card(1)?)
-                } else {
-                    None
-                },
-            }
-        }
-        "contribute" => {
-            arity(&[2])?;
-            Command::Contribute {
-                asset: card(0)?,
-                project: card(1)?,
-            }
-        }
-        other => return Err(format!("unknown command `{other}`")),
-    };
+    w.arity(arity)?;
     Ok(cmd)
 }
 
 /// Parses `p1`, `p2`, ….
-pub fn parse_player(w: &str) -> Result<PlayerId, String> {
-    w.strip_prefix('p')
-        .and_then(|n| n.parse::<u8>().ok())
-        .filter(|n| *n >= 1)
-        .map(|n| PlayerId(n - 1))
-        .ok_or_else(|| format!("`{w}` is not a player (p1, p2, …)"))
+pub fn parse_player(w: &str) -> Result<PlayerId, NotationError> {
+    parse_seat_word(w).map(PlayerId)
 }
 
 /// Writes a command in the notation [`parse_command`] reads.

@@ -6,6 +6,7 @@ use super::notation::parse_player;
 use crate::data::CardDb;
 use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
+use crate::kit::NotationError;
 use crate::state::{flag, Inst, Outcome, Phase, State, Zone, MAX_CARDS, MAX_PLAYERS, NONE};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -594,14 +595,15 @@ impl Position {
 }
 
 /// Parses `ongoing`, `draw` or `winner p1`.
-pub fn parse_outcome(o: &str) -> Result<Outcome, String> {
+pub fn parse_outcome(o: &str) -> Result<Outcome, NotationError> {
     let w: Vec<&str> = o.split_whitespace().collect();
     match w.as_slice() {
         ["ongoing"] => Ok(Outcome::Ongoing),
         ["draw"] => Ok(Outcome::Draw),
         ["winner", p] => parse_player(p).map(Outcome::Winner),
-        _ => Err(format!(
-            "`{o}` is not an outcome (ongoing, draw, winner pN)"
+        _ => Err(NotationError::not_a(
+            o,
+            "an outcome (ongoing, draw, winner pN)",
         )),
     }
 }

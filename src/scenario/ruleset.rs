@@ -5,6 +5,7 @@ use super::notation::{format_command, format_event, parse_command};
 use super::{Handles, Position, ScenarioFile};
 use crate::agent::eval::OrbitalsHeuristic;
 use crate::agent::{Agent, AgentSpec};
+use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{Outcome, RuleViolation, Ruleset, SourceFile};
 use crate::rules::{self, Command, Event, RuleError};
 use crate::sink::Sink;
@@ -59,7 +60,11 @@ impl Ruleset for State {
     fn first_seat(&self) -> usize {
         self.first_player.index()
     }
-    fn parse_command(&self, labels: &Handles, text: &str) -> Result<Command, String> {
+    fn parse_command(
+        &self,
+        labels: &Handles,
+        text: &str,
+    ) -> Result<Command, crate::kit::NotationError> {
         parse_command(text, labels)
     }
     fn format_command(&self, labels: &Handles, command: &Command) -> String {
@@ -81,9 +86,9 @@ impl Ruleset for State {
     fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<State>> {
         spec.build(seed)
     }
-    fn check_invariants(&self) -> Result<(), String> {
-        match self.invariant_violations().first() {
-            Some(v) => Err(v.clone()),
+    fn check_invariants(&self) -> Result<(), InvariantBroken> {
+        match self.invariant_violations().into_iter().next() {
+            Some(v) => Err(v.into()),
             None => Ok(()),
         }
     }
