@@ -19,6 +19,7 @@ pub mod actions;
 pub mod build;
 mod check;
 pub mod command;
+pub mod encoding;
 mod damage;
 pub mod destroy;
 pub mod error;
