@@ -88,6 +88,15 @@ impl<R: Encoding> AnyGame for Live<R> {
                 orbitals::kit::RuleViolation::rule(&e),
             ));
         }
+        if !R::EVERY_LEGAL_COMMAND {
+            self.state.action_commands_into(&mut self.legal);
+            if !self.legal.contains(&command) {
+                return Err(format!(
+                    "action {index} ({}) is legal but not one of the action space's choices here (check the action mask)",
+                    self.state.format_command(&self.labels, &command),
+                ));
+            }
+        }
         self.state.apply_into(command, &mut ());
         Ok(())
     }

@@ -124,7 +124,8 @@ impl Encoding for State {
         let planets = usize::from(self.config.planets);
         let space = 4 * p + SPACE_FIXED;
         Shape {
-            observation: 4 + p
+            observation: 4
+                + p
                 + p * SEAT
                 + planets * 2
                 + MAX_ORBIT * (p + 1)
@@ -181,7 +182,10 @@ impl Encoding for State {
             }
             if let Some(b) = sp.building {
                 f[2 * p + rel(self, seat, b.owner)] = 1.0;
-                let kind = Structure::ALL.iter().position(|&k| k == b.kind).unwrap_or(0);
+                let kind = Structure::ALL
+                    .iter()
+                    .position(|&k| k == b.kind)
+                    .unwrap_or(0);
                 f[4 * p + 2 + kind] = 1.0;
                 f[4 * p + 6] = f32::from(b.hp) / f32::from(MAX_HP);
             }

@@ -37,6 +37,15 @@ pub trait Encoding: Ruleset {
     fn mask_into(&self, legal: &[Self::Move], mask: &mut [u8]) -> Result<usize, String> {
         mask_with(legal, mask, |c| self.action_index(c))
     }
+    /// Does the action space hold every legal command? A game whose full command list is too
+    /// large for a fixed action space says `false` and lists the learner's choices in
+    /// [`Encoding::action_commands_into`] instead.
+    const EVERY_LEGAL_COMMAND: bool = true;
+    /// The commands the learner chooses among (the mask's set bits): every legal command
+    /// unless the game restricts them (then a subset of the legal commands).
+    fn action_commands_into(&self, out: &mut Vec<Self::Move>) {
+        self.legal_commands_into(out)
+    }
 }
 
 /// [`Encoding::mask_into`] with the index function given.
@@ -60,21 +69,23 @@ pub fn mask_with<M: std::fmt::Debug>(
 }
 
 /// Writes the legal-action mask of the seat to move into `mask` (`shape().actions` bytes:
-/// 1 legal, 0 not), using `legal` as a buffer; returns the number of legal actions. A legal
-/// command outside the action space is an error naming it.
+/// 1 legal, 0 not), using `legal` as a buffer for [`Encoding::action_commands_into`];
+/// returns the number of legal actions. A legal command outside the action space is an
+/// error naming it.
 pub fn legal_mask<R: Encoding>(
     state: &R,
     legal: &mut Vec<R::Move>,
     mask: &mut [u8],
 ) -> Result<usize, String> {
-    state.legal_commands_into(legal);
+    state.action_commands_into(legal);
     state
         .mask_into(legal, mask)
         .map_err(|e| format!("{}: {e}", R::NAME))
 }
 
-/// Checks a state's encoding: every legal command has an index inside the space whose mask
-/// bit is set and that maps back to the same command; every set bit is a legal command; the
+/// Checks a state's encoding: every legal command (every action command, for a game that
+/// restricts them, each of which must validate) has an index inside the space whose mask
+/// bit is set and that maps back to the same command; every set bit is such a command; the
 /// observation has the declared size, is finite, and is the same for every determinization
 /// of the observing seat (hidden information stays hidden). `Err` names the first failure.
 pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), String> {
@@ -83,6 +94,9 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), String> {
     let mut mask = vec![0u8; shape.actions];
     let n = legal_mask(state, &mut legal, &mut mask)?;
     for c in &legal {
+        if let Err(e) = state.validate(c) {
+            return Err(format!("action command {c:?} does not validate: {e:?}"));
+        }
         let Some(i) = state.action_index(c) else {
             return Err(format!("legal {c:?} has no index"));
         };
@@ -101,7 +115,8 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), String> {
                 "index {i} ({command:?}): mask {bit}, legal {legal_here}"
             ));
         }
-        if bit == 0 && command.is_some_and(|c| state.validate(&c).is_ok()) {
+        if R::EVERY_LEGAL_COMMAND && bit == 0 && command.is_some_and(|c| state.validate(&c).is_ok())
+        {
             return Err(format!(
                 "index {i} ({command:?}) validates but is masked out"
             ));
@@ -153,7 +168,7 @@ pub fn check_games<R: Encoding>(
                 return Err(format!("game {g} move {step}: shape changed"));
             }
             check_state(&s, rng.gen()).map_err(|e| format!("game {g} move {step}: {e}"))?;
-            s.legal_commands_into(&mut legal);
+            s.action_commands_into(&mut legal);
             if legal.is_empty() {
                 break;
             }
