@@ -62,8 +62,7 @@ fn live<R: Encoding>(state: R, labels: R::Labels) -> Box<dyn AnyGame> {
 
 struct Tabled<R: Ruleset, T: Table<R>> {
     table: T,
-    /// `None` for a game without an encoding yet: it plays series only.
-    maker: Option<Maker<R>>,
+    maker: Maker<R>,
     /// A scenario file's position every game starts from instead (reseeded per game).
     scenario: Option<(R, R::Labels)>,
     names: Vec<String>,
@@ -87,13 +86,7 @@ impl<R: Ruleset, T: Table<R> + Send> AnyTable for Tabled<R, T> {
         self.turn_limit
     }
     fn start(&self, seed: u64) -> Result<Box<dyn AnyGame>, String> {
-        let Some(make) = self.maker else {
-            return Err(format!(
-                "{} has no encoding yet: expected a game with environments ({})",
-                R::NAME,
-                ENV_GAMES.join(", ")
-            ));
-        };
+        let make = self.maker;
         if let Some((state, labels)) = &self.scenario {
             let mut s = state.clone();
             s.reseed(seed);
@@ -176,7 +169,7 @@ pub const GAMES: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The games with environments (an encoding).
-pub const ENV_GAMES: &[&str] = &["orbitals", "rover"];
+pub const ENV_GAMES: &[&str] = &["orbitals", "globetrotter", "mothership", "rover"];
 
 /// The built-in decks.
 const DECKS: &[(&str, &str)] = &[
@@ -184,25 +177,6 @@ const DECKS: &[(&str, &str)] = &[
     ("bastion", include_str!("../../decks/bastion.yaml")),
     ("swarm", include_str!("../../decks/swarm.yaml")),
 ];
-
-/// The built-in cards.
-fn builtin_cards() -> Result<CardDb, String> {
-    let files: [(&Path, &str); 3] = [
-        (
-            Path::new("cards/assets.yaml"),
-            include_str!("../../cards/assets.yaml"),
-        ),
-        (
-            Path::new("cards/spacecraft.yaml"),
-            include_str!("../../cards/spacecraft.yaml"),
-        ),
-        (
-            Path::new("cards/upgrades.yaml"),
-            include_str!("../../cards/upgrades.yaml"),
-        ),
-    ];
-    CardDb::from_sources(&files).map_err(|e| e.to_string())
-}
 
 /// The names of the built-in decks.
 pub fn deck_names() -> Vec<&'static str> {
@@ -247,7 +221,7 @@ fn scenario<R: Ruleset>(path: &str) -> Result<(R, R::Labels), String> {
 
 fn tabled<R: Ruleset, T: Table<R> + Send + 'static>(
     table: T,
-    maker: Option<Maker<R>>,
+    maker: Maker<R>,
     options: &Options,
     names: Vec<String>,
     turn_limit: u16,
@@ -309,7 +283,7 @@ pub fn table(game: &str, options: &Options) -> Result<Box<dyn AnyTable>, String>
                 if config.facing { ", facing" } else { "" }
             );
             let names = vec![label; config.players as usize];
-            tabled(GlobeTable(config), None, options, names, config.turn_limit)
+            tabled(GlobeTable(config), live, options, names, config.turn_limit)
         }
         "mothership" => {
             let players: u8 = r.number("players", "2 to 4")?.unwrap_or(2);
@@ -321,7 +295,7 @@ pub fn table(game: &str, options: &Options) -> Result<Box<dyn AnyTable>, String>
             let map = if players == 2 { "duel" } else { "sector" };
             tabled(
                 orbitals::mothership::series::MothershipTable { players },
-                None,
+                live,
                 options,
                 vec![map.to_string(); players as usize],
                 u16::from(orbitals::mothership::state::LAST_TURN),
@@ -341,7 +315,7 @@ pub fn table(game: &str, options: &Options) -> Result<Box<dyn AnyTable>, String>
             let label = format!("{table:?} level").to_lowercase();
             tabled(
                 table,
-                Some(live),
+                live,
                 options,
                 vec![label],
                 orbitals::rover::state::ROUND_LIMIT as u16,
@@ -355,7 +329,7 @@ fn orbitals_table(r: &Reader) -> Result<Box<dyn AnyTable>, String> {
     use orbitals::scenario::table::DeckTable;
     let db = Arc::new(match r.options.get("cards") {
         Some(dir) => CardDb::load_dir(Path::new(dir)).map_err(|e| format!("cards {dir}: {e}"))?,
-        None => builtin_cards()?,
+        None => CardDb::builtin().map_err(|e| e.to_string())?,
     });
     let deck = |key: &str, default: &str| -> Result<Deck, String> {
         let v = r.options.get(key).map(String::as_str).unwrap_or(default);
@@ -387,5 +361,5 @@ fn orbitals_table(r: &Reader) -> Result<Box<dyn AnyTable>, String> {
         cards: "cards".into(),
     };
     let names = table.side_names();
-    tabled(table, Some(live), r.options, names, turn_limit)
+    tabled(table, live, r.options, names, turn_limit)
 }

@@ -6,6 +6,8 @@ from conftest import env_games
 import orbitals
 from orbitals.envs import VectorEnv, aec_env, gym_env
 
+SHORT = ("orbitals", "globetrotter")  # games with a turn_limit option, kept short here
+
 
 def test_games_lists_every_game_with_its_options():
     names = [g["name"] for g in orbitals.games()]
@@ -31,7 +33,7 @@ def test_gymnasium_check_env_passes(game):
 
 @pytest.mark.parametrize("game", env_games(min_players=2))
 def test_random_masked_agents_finish_an_aec_game(game):
-    env = aec_env(game, **({"turn_limit": 20} if game == "orbitals" else {}))
+    env = aec_env(game, **({"turn_limit": 20} if game in SHORT else {}))
     env.reset(seed=3)
     rng = np.random.default_rng(3)
     steps, final = 0, {}
@@ -81,7 +83,7 @@ def _random_actions(mask, rng):
 
 @pytest.mark.parametrize("game", env_games())
 def test_vector_env_steps_auto_resets_and_is_reproducible(game, rng):
-    options = {"turn_limit": 6} if game == "orbitals" else {}
+    options = {"turn_limit": 6} if game in SHORT else {}
     v = VectorEnv(game, num_envs=4, opponent="random", seed=5, **options)
     obs, mask = v.reset(5)
     assert obs.shape == (4, v.obs_len) and obs.dtype == np.float32
@@ -107,3 +109,31 @@ def test_vector_env_steps_auto_resets_and_is_reproducible(game, rng):
     for a in trace:
         obs2, _, _, _ = w.step(a)
     assert np.array_equal(end, obs2), "same seed and actions, same games"
+
+
+def test_mothership_actions_are_the_agents_moves():
+    g = orbitals._core.Game("mothership", {}, 4)
+    mask = np.frombuffer(g.mask(), dtype=np.int8)
+    landings = [g.command_text(int(i)) for i in np.flatnonzero(mask)]
+    assert 0 < len(landings) <= 6 and all(t.startswith("land") for t in landings)
+    refusals = []
+    for i in np.flatnonzero(mask == 0):
+        if (g.command_text(int(i)) or "").startswith("land"):
+            with pytest.raises(ValueError, match=f"action {i} ") as e:
+                g.play(int(i))
+            refusals.append(str(e.value))
+    assert any("not one of the action space's choices" in r for r in refusals)
+    g.play(int(np.flatnonzero(mask)[0]))
+    g.play(int(np.flatnonzero(np.frombuffer(g.mask(), dtype=np.int8))[0]))
+    assert all(
+        g.command_text(int(i)).startswith("plan")
+        for i in np.flatnonzero(np.frombuffer(g.mask(), dtype=np.int8))
+    ) or g.outcome()[0] != "ongoing"
+
+
+def test_globetrotter_setup_offers_one_place_per_free_hq():
+    g = orbitals._core.Game("globetrotter", {"players": 3}, 2)
+    mask = np.frombuffer(g.mask(), dtype=np.int8)
+    texts = [g.command_text(int(i)) for i in np.flatnonzero(mask)]
+    assert len(texts) == 11 and all(t.startswith("place") for t in texts)
+    assert g.shape == (len(g.observe(0)) // 4, len(mask))

@@ -66,9 +66,3 @@ def test_vector_actions_of_wrong_shape_dtype_or_illegal():
     assert np.array_equal(v._obs, before), "a refused step changes no game"
     v.step(legal)
 
-
-def test_games_without_an_encoding_say_so():
-    for g in orbitals.games():
-        if not g["envs"]:
-            with pytest.raises(ValueError, match="has no encoding yet"):
-                VectorEnv(g["name"], 1)
