@@ -14,5 +14,6 @@ python3 -m venv "$venv"
 "$venv/bin/pip" install -q "ray>=2.9" || echo "ray is not installable here: the Ray test is skipped"
 (cd "$root" && cargo build -q --release --no-default-features --bin orbitals)
 bin_dir="${CARGO_TARGET_DIR:-$root/target}/release"
-cd "$here"
-ORBITALS_BIN="$bin_dir/orbitals" "$venv/bin/python" -m pytest -q tests "$@"
+# From the tests folder, so that the installed package is tested, not the source folder.
+cd "$here/tests"
+ORBITALS_BIN="$bin_dir/orbitals" "$venv/bin/python" -m pytest -q . "$@"

@@ -168,9 +168,6 @@ pub const GAMES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// The games with environments (an encoding).
-pub const ENV_GAMES: &[&str] = &["orbitals", "globetrotter", "mothership", "rover"];
-
 /// The built-in decks.
 const DECKS: &[(&str, &str)] = &[
     ("vanguard", include_str!("../../decks/vanguard.yaml")),

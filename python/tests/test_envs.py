@@ -132,7 +132,7 @@ def test_mothership_actions_are_the_agents_moves():
 
 
 def test_globetrotter_setup_offers_one_place_per_free_hq():
-    g = orbitals._core.Game("globetrotter", {"players": 3}, 2)
+    g = orbitals._core.Game("globetrotter", {"players": "3"}, 2)
     mask = np.frombuffer(g.mask(), dtype=np.int8)
     texts = [g.command_text(int(i)) for i in np.flatnonzero(mask)]
     assert len(texts) == 11 and all(t.startswith("place") for t in texts)
