@@ -213,6 +213,28 @@ fn fill(dst: &Bound<'_, PyByteArray>, src: &[u8], what: &str) -> PyResult<()> {
     Ok(())
 }
 
+/// Writes the masks (rows of `actions` bytes) into `dst`: as they are when it has a byte per
+/// action, packed a bit per action when it has `ceil(actions / 8)` bytes per row (bit `k % 8`
+/// of byte `k / 8` is action `k`: numpy's `packbits(..., axis=1, bitorder="little")`).
+fn fill_mask(dst: &Bound<'_, PyByteArray>, mask: &[u8], actions: usize) -> PyResult<()> {
+    let rows = mask.len() / actions.max(1);
+    let row_bytes = actions.div_ceil(8);
+    if dst.len() == mask.len() || dst.len() != rows * row_bytes {
+        return fill(dst, mask, "masks");
+    }
+    // SAFETY: as in `fill`.
+    let out = unsafe { dst.as_bytes_mut() };
+    for (row, packed) in mask.chunks(actions).zip(out.chunks_mut(row_bytes)) {
+        for (bits, byte) in row.chunks(8).zip(packed.iter_mut()) {
+            *byte = bits
+                .iter()
+                .enumerate()
+                .fold(0u8, |b, (k, &m)| b | ((m & 1) << k));
+        }
+    }
+    Ok(())
+}
+
 fn f32_bytes(v: &[f32]) -> &[u8] {
     // SAFETY: any f32 is four plain bytes; u8 has no alignment.
     unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) }
@@ -266,7 +288,7 @@ impl VecEnv {
         let inner = &mut self.inner;
         py.allow_threads(|| guarded(|| inner.reset(seed)))?;
         fill(obs, f32_bytes(&self.inner.obs), "observations")?;
-        fill(mask, &self.inner.mask, "masks")
+        fill_mask(mask, &self.inner.mask, self.inner.actions)
     }
     /// Plays one action per game (int64 bytes) and writes observations, rewards, dones and
     /// masks into the bytearrays.
@@ -297,7 +319,7 @@ impl VecEnv {
         fill(obs, f32_bytes(&self.inner.obs), "observations")?;
         fill(rewards, f32_bytes(&self.inner.rewards), "rewards")?;
         fill(dones, &self.inner.dones, "dones")?;
-        fill(mask, &self.inner.mask, "masks")
+        fill_mask(mask, &self.inner.mask, self.inner.actions)
     }
 }
 

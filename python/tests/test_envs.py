@@ -137,3 +137,22 @@ def test_globetrotter_setup_offers_one_place_per_free_hq():
     texts = [g.command_text(int(i)) for i in np.flatnonzero(mask)]
     assert len(texts) == 11 and all(t.startswith("place") for t in texts)
     assert g.shape == (len(g.observe(0)) // 4, len(mask))
+
+
+@pytest.mark.parametrize("game", ["orbitals", "globetrotter"])
+def test_a_packed_mask_is_the_byte_mask_in_bits(game, rng):
+    from orbitals.bench import random_legal, random_legal_bits
+
+    byte_env = VectorEnv(game, num_envs=3, seed=9)
+    bit_env = VectorEnv(game, num_envs=3, seed=9, mask="bits")
+    _, mask = byte_env.reset(9)
+    _, bits = bit_env.reset(9)
+    for _ in range(20):
+        assert bits.dtype == np.uint8 and bits.shape == (3, (byte_env.num_actions + 7) // 8)
+        assert np.array_equal(np.packbits(mask, axis=1, bitorder="little"), bits)
+        a = random_legal(mask, rng)
+        assert all(mask[i, random_legal_bits(bits, rng)[i]] == 1 for i in range(3))
+        _, _, _, mask = byte_env.step(a)
+        _, _, _, bits = bit_env.step(a)
+    with pytest.raises(ValueError, match="mask='nibbles'"):
+        VectorEnv(game, num_envs=1, mask="nibbles")
