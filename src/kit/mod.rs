@@ -5,6 +5,7 @@
 //! and replay files ([`scenario`]: `game:` picks the ruleset), whole games between agents
 //! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
 //! ([`Expect`]). See `docs/architecture.md`.
+pub mod encode;
 pub mod expect;
 pub mod guard;
 pub mod notation;
@@ -19,6 +20,7 @@ pub mod session;
 pub mod summary;
 pub mod worker;
 
+pub use encode::{Encoding, Shape};
 pub use expect::Expect;
 pub use notation::NotationError;
 pub use outcome::Outcome;

@@ -22,6 +22,7 @@ pub mod cargo;
 pub mod check;
 pub mod combat;
 pub mod command;
+pub mod encoding;
 pub mod error;
 pub mod eval;
 pub mod event;

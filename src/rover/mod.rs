@@ -23,6 +23,7 @@ pub mod content;
 pub mod damage;
 pub mod data;
 pub mod dice;
+pub mod encoding;
 pub mod entity;
 pub mod error;
 pub mod eval;
