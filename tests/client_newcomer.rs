@@ -45,7 +45,7 @@ fn a_phase_pill_explains_its_phase_on_hover() {
     // The popup opens below and to the right of the pointer, over the lower stacks.
     let (x, y, w, h) = (260, 372, 260, 70);
     let changed = changed_share(&plain, &hover, (x, y, w, h));
-    assert!(changed > 0.3, "no explanation under the pill: {changed}");
+    assert!(changed > 0.15, "no explanation under the pill: {changed}");
     // Nothing else moved: the rest of the table is the same picture.
     let elsewhere = changed_share(&plain, &hover, (20, 560, 300, 100));
     assert!(elsewhere < 0.01, "the table changed elsewhere: {elsewhere}");
