@@ -94,8 +94,6 @@ fn status(ui: &mut egui::Ui, scr: &MsScreen, s: &State) {
         format!("{name}: {}", words::command(s, &cmd))
     } else if scr.session.thinking() {
         format!("{name} is thinking…")
-    } else if scr.session.human_to_act() {
-        format!("{name} to play")
     } else {
         format!("{name} to play")
     };
