@@ -241,16 +241,6 @@ impl Session {
         s
     }
 
-    /// The engine state (read only: every change goes through the session).
-    pub fn state(&self) -> &State {
-        self.game.state()
-    }
-
-    /// Legal commands now (empty unless a person may act).
-    pub fn legal(&self) -> &[Command] {
-        self.game.legal()
-    }
-
     /// The AI's next move, shown before it is played: (command, age, duration).
     pub fn announce(&self) -> Option<(Command, f32, f32)> {
         self.game
@@ -270,15 +260,6 @@ impl Session {
 
     pub fn name(&self, p: PlayerId) -> String {
         seat_name(&self.setup, p)
-    }
-
-    pub fn over(&self) -> bool {
-        self.game.over()
-    }
-
-    /// A person may act now.
-    pub fn human_to_act(&self) -> bool {
-        self.game.human_to_act()
     }
 
     /// The AI is choosing a move.
@@ -434,4 +415,13 @@ pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
         steps.push_back(Step { before, events });
     }
     steps.into()
+}
+
+/// The kit's session underneath: state, legal commands, seats, pacing and history are read
+/// straight from it.
+impl std::ops::Deref for Session {
+    type Target = KitSession<State>;
+    fn deref(&self) -> &KitSession<State> {
+        &self.game
+    }
 }

@@ -161,18 +161,6 @@ impl Session {
         s
     }
 
-    pub fn state(&self) -> &State {
-        self.game.state()
-    }
-    pub fn legal(&self) -> &[Command] {
-        self.game.legal()
-    }
-    pub fn over(&self) -> bool {
-        self.game.over()
-    }
-    pub fn human_to_act(&self) -> bool {
-        self.game.human_to_act()
-    }
     pub fn thinking(&self) -> bool {
         self.game.thinking().is_some()
     }
@@ -294,4 +282,13 @@ pub fn fast_forward(state: &mut State, seed: u64, stop: impl Fn(&State) -> bool)
         steps.push_back(Step { before, events });
     }
     steps.into()
+}
+
+/// The kit's session underneath: state, legal commands, seats, pacing and history are read
+/// straight from it.
+impl std::ops::Deref for Session {
+    type Target = KitSession<State>;
+    fn deref(&self) -> &KitSession<State> {
+        &self.game
+    }
 }

@@ -225,22 +225,6 @@ impl Session {
         s
     }
 
-    pub fn state(&self) -> &State {
-        self.game.state()
-    }
-
-    pub fn legal(&self) -> &[Command] {
-        self.game.legal()
-    }
-
-    pub fn over(&self) -> bool {
-        self.game.over()
-    }
-
-    pub fn human_to_act(&self) -> bool {
-        self.game.human_to_act()
-    }
-
     pub fn watching(&self) -> bool {
         self.setup.autopilot.is_some()
     }
@@ -440,6 +424,15 @@ impl Session {
             delay,
             age: 0.0,
         });
+    }
+}
+
+/// The kit's session underneath: state, legal commands, seats, pacing and history are read
+/// straight from it.
+impl std::ops::Deref for Session {
+    type Target = KitSession<State>;
+    fn deref(&self) -> &KitSession<State> {
+        &self.game
     }
 }
 
