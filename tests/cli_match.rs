@@ -266,3 +266,63 @@ fn balance_plays_every_pair_and_reports_cards() {
         "{t}"
     );
 }
+
+/// `deck stats` reports the curve, classes and opening hand; `deck new` writes a file that
+/// names its schema and that `deck check` then reads (reporting the missing cards), refuses a
+/// card that is not a homeworld, and never overwrites.
+#[test]
+fn deck_stats_and_deck_new() {
+    let o = orbitals(&["deck", "stats", "decks/blitz.yaml"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    for part in [
+        "Blitz on Hermes",
+        "build-point curve",
+        "fighter",
+        "opening hand (top 5)",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+
+    let out = tmp("new-deck.yaml");
+    let _ = std::fs::remove_file(&out);
+    let path = out.to_str().unwrap();
+    let o = orbitals(&[
+        "deck",
+        "new",
+        "My: deck",
+        "--homeworld",
+        "terra",
+        "--out",
+        path,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.starts_with("# yaml-language-server: $schema="),
+        "{written}"
+    );
+    let o = orbitals(&["deck", "check", path]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        !o.status.success() && text.contains("exactly 30 cards"),
+        "{text}"
+    );
+    assert!(!text.contains("name"), "the name reads back: {text}");
+
+    let again = orbitals(&["deck", "new", "X", "--homeworld", "terra", "--out", path]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let other = tmp("new-deck-2.yaml");
+    let not_hw = orbitals(&[
+        "deck",
+        "new",
+        "X",
+        "--homeworld",
+        "wasp",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&not_hw.stderr);
+    assert!(err.contains("not a homeworld (O2)"), "{err}");
+    assert!(!other.exists());
+}

@@ -20,6 +20,7 @@ mod bench;
 mod cards;
 #[cfg(feature = "client")]
 mod client;
+mod deck_tools;
 mod matches;
 
 use anyhow::{Context, Result};
@@ -93,6 +94,21 @@ pub enum DeckCmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Build-point curve, classes, population and draw order of deck files.
+    Stats {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Write a new deck file to fill in (name, homeworld, an empty card list).
+    New {
+        name: String,
+        /// The homeworld's card id (`orbitals cards list`).
+        #[arg(long)]
+        homeworld: String,
+        /// Where to write it (never overwritten).
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -162,6 +178,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Deck {
             what: DeckCmd::Check { files },
         }) => cards::check_decks(&cli.cards, &files),
+        Some(Cmd::Deck {
+            what: DeckCmd::Stats { files },
+        }) => deck_tools::stats(&cli.cards, &files),
+        Some(Cmd::Deck {
+            what:
+                DeckCmd::New {
+                    name,
+                    homeworld,
+                    out,
+                },
+        }) => deck_tools::new_deck(&cli.cards, &name, &homeworld, &out),
         Some(Cmd::Scenario {
             what: ScenarioCmd::Run { file, events },
         }) => run_scenario(&file, events),
