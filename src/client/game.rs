@@ -83,8 +83,6 @@ pub struct Game {
     pub flashes: Vec<Flash>,
     /// Hot-seat: the table is hidden until the next player is ready.
     pub curtain: bool,
-    /// The AI failure already written to the log.
-    reported: bool,
 }
 
 impl Game {
@@ -205,7 +203,6 @@ impl Game {
             dice: None,
             flashes: Vec::new(),
             curtain: humans.len() > 1,
-            reported: false,
             setup,
         };
         g.take_fresh();
@@ -354,12 +351,8 @@ impl Game {
         }
         self.session.update(dt);
         self.take_fresh();
-        if !self.reported {
-            if let Some(p) = self.session.problem() {
-                let line = p.lines().next().unwrap_or(p).to_string();
-                self.log.note(line);
-                self.reported = true;
-            }
+        if let Some(line) = self.session.take_problem() {
+            self.log.note(line);
         }
     }
 

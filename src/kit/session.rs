@@ -121,6 +121,8 @@ pub struct Session<R: Ruleset> {
     ended_for: f32,
     version: u64,
     problem: Option<String>,
+    /// [`Session::take_problem`] has handed the problem out.
+    problem_told: bool,
     blocking: bool,
     /// Speed factor of the pacing (0.25–8).
     pub speed: f32,
@@ -189,6 +191,7 @@ impl<R: Ruleset> Session<R> {
             ended_for: 0.0,
             version: 0,
             problem: None,
+            problem_told: false,
             blocking,
             speed: 1.0,
             pacing: Pacing::default(),
@@ -240,6 +243,16 @@ impl<R: Ruleset> Session<R> {
     /// An AI failure that stopped the AI seats (with seed and position), if any.
     pub fn problem(&self) -> Option<&str> {
         self.problem.as_deref()
+    }
+
+    /// The problem's first line, once: for a log that should say it a single time.
+    pub fn take_problem(&mut self) -> Option<String> {
+        if self.problem_told {
+            return None;
+        }
+        let line = self.problem.as_deref()?.lines().next()?.to_string();
+        self.problem_told = true;
+        Some(line)
     }
 
     pub fn is_human(&self, seat: usize) -> bool {

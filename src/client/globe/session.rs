@@ -123,8 +123,6 @@ pub struct Session {
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
     pub hops: Vec<Hop>,
-    /// The AI failure already written to the log.
-    reported: bool,
 }
 
 /// Seat names: "You" against the AI, "Player N" in hot-seat, "AI N" for AI seats.
@@ -231,7 +229,6 @@ impl Session {
             tracers: Vec::new(),
             slides: Vec::new(),
             hops: Vec::new(),
-            reported: false,
         };
         for step in history {
             let lines = gt_words::describe(&step.before, &step.events, &s.names);
@@ -316,12 +313,8 @@ impl Session {
         self.hops.retain(|h| h.age < HOP_TIME);
         self.game.update(dt);
         self.take_fresh(true);
-        if !self.reported {
-            if let Some(p) = self.game.problem() {
-                let line = p.lines().next().unwrap_or(p).to_string();
-                self.log.note(line);
-                self.reported = true;
-            }
+        if let Some(line) = self.game.take_problem() {
+            self.log.note(line);
         }
     }
 

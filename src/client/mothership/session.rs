@@ -55,7 +55,6 @@ pub struct Session {
     pub flashes: Vec<Flash>,
     /// Why the rules refused the last command a person tried (plain words and ruling).
     pub refusal: Option<String>,
-    reported: bool,
 }
 
 /// Seat names: "You" against the AI, "Player N" in hot-seat, "AI N" for AI seats.
@@ -151,7 +150,6 @@ impl Session {
             names,
             flashes: Vec::new(),
             refusal: None,
-            reported: false,
         };
         for step in history {
             s.log
@@ -235,12 +233,8 @@ impl Session {
         self.flashes.retain(|f| f.age < FLASH_TIME);
         self.game.update(dt);
         self.take_fresh(true);
-        if !self.reported {
-            if let Some(p) = self.game.problem() {
-                let line = p.lines().next().unwrap_or(p).to_string();
-                self.log.note(line);
-                self.reported = true;
-            }
+        if let Some(line) = self.game.take_problem() {
+            self.log.note(line);
         }
     }
 

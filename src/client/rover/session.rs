@@ -138,7 +138,6 @@ pub struct Session {
     pub flashes: Vec<Flash>,
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
-    reported: bool,
 }
 
 fn kit_seats(setup: &Setup) -> Vec<Seat> {
@@ -215,7 +214,6 @@ impl Session {
             flashes: Vec::new(),
             tracers: Vec::new(),
             slides: Vec::new(),
-            reported: false,
         };
         s.log.note(format!(
             "{}: upload 30 data at the drop pod to win. H shows the keys.",
@@ -288,12 +286,8 @@ impl Session {
         self.slides.retain(|m| m.age < m.delay + SLIDE_TIME);
         self.game.update(dt);
         self.take_fresh(true);
-        if !self.reported {
-            if let Some(p) = self.game.problem() {
-                let line = p.lines().next().unwrap_or(p).to_string();
-                self.log.note(line);
-                self.reported = true;
-            }
+        if let Some(line) = self.game.take_problem() {
+            self.log.note(line);
         }
     }
 
