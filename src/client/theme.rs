@@ -132,3 +132,15 @@ pub fn setup_egui(ctx: &egui::Context) {
 pub fn bold(size: f32) -> egui::FontId {
     egui::FontId::new(size, egui::FontFamily::Name("bold".into()))
 }
+
+/// The game screens' right-hand panel: fixed `width`, the panel colour, a 10-point margin.
+pub fn side_panel(ctx: &egui::Context, id: &'static str, width: f32) -> egui::SidePanel {
+    egui::SidePanel::right(id)
+        .exact_width(width)
+        .resizable(false)
+        .frame(
+            egui::Frame::side_top_panel(&ctx.style())
+                .fill(egui_color(PANEL))
+                .inner_margin(10),
+        )
+}

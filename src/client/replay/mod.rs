@@ -200,107 +200,97 @@ impl<R: Ruleset, B: Board<R>> Viewer<R, B> {
     fn panel(&mut self, ctx: &egui::Context) -> Option<Act> {
         let mut act = None;
         let r = &self.replay;
-        egui::SidePanel::right("replay-panel")
-            .exact_width(PANEL)
-            .resizable(false)
-            .frame(
-                egui::Frame::side_top_panel(&ctx.style())
-                    .fill(theme::egui_color(theme::PANEL))
-                    .inner_margin(10),
-            )
-            .show(ctx, |ui| {
-                ui.spacing_mut().item_spacing.y = 6.0;
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new("Replay").font(theme::bold(19.0)));
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.button("Main menu").on_hover_text("Esc").clicked() {
-                            act = Some(Act::Menu);
+        theme::side_panel(ctx, "replay-panel", PANEL).show(ctx, |ui| {
+            ui.spacing_mut().item_spacing.y = 6.0;
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Replay").font(theme::bold(19.0)));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Main menu").on_hover_text("Esc").clicked() {
+                        act = Some(Act::Menu);
+                    }
+                });
+            });
+            ui.label(RichText::new(&self.title).color(theme::egui_color(theme::TEXT_DIM)));
+            ui.label(
+                RichText::new(format!(
+                    "Command {} of {} · turn {} of {}",
+                    r.at(),
+                    r.len(),
+                    r.turn(),
+                    r.last_turn()
+                ))
+                .font(theme::bold(15.0)),
+            );
+            let outcome = r.state().outcome();
+            if outcome.is_over() {
+                ui.label(format!("Game over: {}", outcome.notation()));
+            }
+            ui.horizontal_wrapped(|ui| {
+                let b = |ui: &mut egui::Ui, text: &str, tip: &str| {
+                    ui.button(text).on_hover_text(tip).clicked()
+                };
+                if b(ui, "|<", "To the start (Home)") {
+                    act = Some(Act::Go(0));
+                }
+                if b(ui, "<< Turn", "To the start of the turn (Up)") {
+                    act = Some(Act::PrevTurn);
+                }
+                if b(ui, "< Step", "One command back (Left)") {
+                    act = Some(Act::Back);
+                }
+                let play = if self.player.playing { "Pause" } else { "Play" };
+                if b(ui, play, "Play or pause (Space)") {
+                    act = Some(Act::Toggle);
+                }
+                if b(ui, "Step >", "One command forward (Right)") {
+                    act = Some(Act::Forward);
+                }
+                if b(ui, "Turn >>", "To the next turn (Down)") {
+                    act = Some(Act::NextTurn);
+                }
+                if b(ui, ">|", "To the end (End)") {
+                    act = Some(Act::Go(usize::MAX));
+                }
+            });
+            let mut at = r.at();
+            if ui
+                .add(egui::Slider::new(&mut at, 0..=r.len()).text("command"))
+                .changed()
+            {
+                act = Some(Act::Go(at));
+            }
+            ui.horizontal(|ui| {
+                ui.label("Speed");
+                egui::ComboBox::from_id_salt("replay-speed")
+                    .selected_text(format!("{} commands/s", self.player.speed))
+                    .show_ui(ui, |ui| {
+                        for s in SPEEDS {
+                            ui.selectable_value(
+                                &mut self.player.speed,
+                                s,
+                                format!("{s} commands/s"),
+                            );
                         }
                     });
-                });
-                ui.label(RichText::new(&self.title).color(theme::egui_color(theme::TEXT_DIM)));
-                ui.label(
-                    RichText::new(format!(
-                        "Command {} of {} · turn {} of {}",
-                        r.at(),
-                        r.len(),
-                        r.turn(),
-                        r.last_turn()
-                    ))
-                    .font(theme::bold(15.0)),
-                );
-                let outcome = r.state().outcome();
-                if outcome.is_over() {
-                    ui.label(format!("Game over: {}", outcome.notation()));
-                }
-                ui.horizontal_wrapped(|ui| {
-                    let b = |ui: &mut egui::Ui, text: &str, tip: &str| {
-                        ui.button(text).on_hover_text(tip).clicked()
-                    };
-                    if b(ui, "|<", "To the start (Home)") {
-                        act = Some(Act::Go(0));
-                    }
-                    if b(ui, "<< Turn", "To the start of the turn (Up)") {
-                        act = Some(Act::PrevTurn);
-                    }
-                    if b(ui, "< Step", "One command back (Left)") {
-                        act = Some(Act::Back);
-                    }
-                    let play = if self.player.playing { "Pause" } else { "Play" };
-                    if b(ui, play, "Play or pause (Space)") {
-                        act = Some(Act::Toggle);
-                    }
-                    if b(ui, "Step >", "One command forward (Right)") {
-                        act = Some(Act::Forward);
-                    }
-                    if b(ui, "Turn >>", "To the next turn (Down)") {
-                        act = Some(Act::NextTurn);
-                    }
-                    if b(ui, ">|", "To the end (End)") {
-                        act = Some(Act::Go(usize::MAX));
-                    }
-                });
-                let mut at = r.at();
-                if ui
-                    .add(egui::Slider::new(&mut at, 0..=r.len()).text("command"))
-                    .changed()
-                {
-                    act = Some(Act::Go(at));
-                }
-                ui.horizontal(|ui| {
-                    ui.label("Speed");
-                    egui::ComboBox::from_id_salt("replay-speed")
-                        .selected_text(format!("{} commands/s", self.player.speed))
-                        .show_ui(ui, |ui| {
-                            for s in SPEEDS {
-                                ui.selectable_value(
-                                    &mut self.player.speed,
-                                    s,
-                                    format!("{s} commands/s"),
-                                );
-                            }
-                        });
-                });
-                ui.horizontal(|ui| {
-                    ui.label("Jump to turn");
-                    ui.add(
-                        egui::DragValue::new(&mut self.turn_wanted).range(1..=r.last_turn().max(1)),
-                    );
-                    if ui.button("Go").clicked() {
-                        act = Some(Act::Turn(self.turn_wanted));
-                    }
-                });
-                if let Some(why) = &r.stopped {
-                    ui.label(
-                        RichText::new(format!("The file stops early: {why}"))
-                            .small()
-                            .color(theme::egui_color(theme::WARN)),
-                    );
-                }
-                self.board.panel(ui, r);
-                ui.separator();
-                log(ui, r);
             });
+            ui.horizontal(|ui| {
+                ui.label("Jump to turn");
+                ui.add(egui::DragValue::new(&mut self.turn_wanted).range(1..=r.last_turn().max(1)));
+                if ui.button("Go").clicked() {
+                    act = Some(Act::Turn(self.turn_wanted));
+                }
+            });
+            if let Some(why) = &r.stopped {
+                ui.label(
+                    RichText::new(format!("The file stops early: {why}"))
+                        .small()
+                        .color(theme::egui_color(theme::WARN)),
+                );
+            }
+            self.board.panel(ui, r);
+            ui.separator();
+            log(ui, r);
+        });
         act
     }
 }

@@ -414,56 +414,48 @@ pub fn show(
     hover: Option<&str>,
 ) -> Option<PanelAct> {
     let mut act = None;
-    egui::SidePanel::right("rover-panel")
-        .exact_width(WIDTH)
-        .resizable(false)
-        .frame(
-            egui::Frame::side_top_panel(&ctx.style())
-                .fill(c(theme::PANEL))
-                .inner_margin(10),
-        )
-        .show(ctx, |ui| {
-            ui.spacing_mut().item_spacing.y = 4.0;
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("RoveR").font(theme::bold(19.0)));
-                ui.label(
-                    RichText::new(format!("round {} of {ROUND_LIMIT}", sess.state().round))
-                        .color(c(theme::TEXT_DIM)),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Menu").clicked() {
-                        act = Some(PanelAct::Menu);
-                    }
-                    if ui
-                        .add_enabled(sess.game.can_undo(), egui::Button::new("Undo"))
-                        .on_hover_text("Take back your last command (Ctrl+Z)")
-                        .clicked()
-                    {
-                        act = Some(PanelAct::Key(Key::Undo));
-                    }
-                });
+    theme::side_panel(ctx, "rover-panel", WIDTH).show(ctx, |ui| {
+        ui.spacing_mut().item_spacing.y = 4.0;
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("RoveR").font(theme::bold(19.0)));
+            ui.label(
+                RichText::new(format!("round {} of {ROUND_LIMIT}", sess.state().round))
+                    .color(c(theme::TEXT_DIM)),
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Menu").clicked() {
+                    act = Some(PanelAct::Menu);
+                }
+                if ui
+                    .add_enabled(sess.game.can_undo(), egui::Button::new("Undo"))
+                    .on_hover_text("Take back your last command (Ctrl+Z)")
+                    .clicked()
+                {
+                    act = Some(PanelAct::Key(Key::Undo));
+                }
             });
-            rover_stats(ui, sess);
-            ui.separator();
-            slots(ui, sess, ctl, &mut act);
-            bay(ui, sess, &mut act);
-            ui.separator();
-            if !sess.watching() {
-                plan(ui, sess, ctl, preview);
-            }
-            if sess.watching() {
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new("Autopilot pace").strong());
-                    ui.add(egui::Slider::new(&mut sess.game.speed, 0.25..=8.0).logarithmic(true));
-                });
-            } else {
-                pad(ui, ctl, &mut act);
-            }
-            if let Some(h) = hover {
-                ui.label(RichText::new(h).small().color(c(theme::TEXT_DIM)));
-            }
-            ui.separator();
-            sess.log.show(ui, None, |_| c(theme::DV));
         });
+        rover_stats(ui, sess);
+        ui.separator();
+        slots(ui, sess, ctl, &mut act);
+        bay(ui, sess, &mut act);
+        ui.separator();
+        if !sess.watching() {
+            plan(ui, sess, ctl, preview);
+        }
+        if sess.watching() {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Autopilot pace").strong());
+                ui.add(egui::Slider::new(&mut sess.game.speed, 0.25..=8.0).logarithmic(true));
+            });
+        } else {
+            pad(ui, ctl, &mut act);
+        }
+        if let Some(h) = hover {
+            ui.label(RichText::new(h).small().color(c(theme::TEXT_DIM)));
+        }
+        ui.separator();
+        sess.log.show(ui, None, |_| c(theme::DV));
+    });
     act
 }
