@@ -19,11 +19,10 @@ use super::state::{Phase, State};
 use super::stats::Kind;
 use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::neutralized;
-use super::{apply_into, legal_commands_into, validate};
+use super::{legal_commands_into, validate};
 use crate::agent::game::Game;
 use crate::kit::ruleset::{InvariantBroken, SourceFile};
 use crate::kit::{Outcome, Ruleset};
-use crate::sink::Sink;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,15 +51,7 @@ impl Ruleset for State {
             .map(|s| (s, ()))
             .map_err(|p| p.into_iter().map(|e| with_line(source.text, e)).collect())
     }
-    fn validate(&self, command: &Command) -> Result<(), RuleError> {
-        validate(self, command)
-    }
-    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
-        apply_into(self, command, events)
-    }
-    fn legal_commands_into(&self, out: &mut Vec<Command>) {
-        legal_commands_into(self, out)
-    }
+    crate::ruleset_rules_from!(crate::mothership);
     fn outcome(&self) -> Outcome {
         self.outcome
     }
