@@ -10,6 +10,8 @@ mod catalog;
 mod deckbuilder;
 mod egui_layer;
 mod game;
+mod game_screen;
+mod game_session;
 mod gameover;
 mod globe;
 mod glossary;
