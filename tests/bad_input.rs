@@ -208,7 +208,7 @@ fn globetrotter_actions_above_a_turn_are_rejected() {
          planets:\n    - spaces: {17: rover p1, 91: rover p2}\ncommands: |\n  spend\n",
     )
     .unwrap();
-    match orbitals::globetrotter::run_scenario_file(&path) {
+    match orbitals::kit::scenario::run_file::<orbitals::globetrotter::State>(&path) {
         Err(ScenarioError::Setup { problems, .. }) => assert_problem(&problems, "actions: 255"),
         Err(e) => panic!("expected a setup error, got: {e}"),
         Ok(_) => panic!("actions: 255 was accepted"),

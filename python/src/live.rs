@@ -126,7 +126,7 @@ impl<R: Encoding> AnyGame for Live<R> {
             .enumerate()
             .map(|(seat, s)| {
                 s.as_ref()
-                    .map(|s| R::agent(s, orbitals::kit::series::agent_seed(seed, 0, seat)))
+                    .map(|s| s.for_ruleset::<R>(orbitals::kit::series::agent_seed(seed, 0, seat)))
             })
             .collect();
     }

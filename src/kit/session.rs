@@ -157,7 +157,7 @@ impl<R: Ruleset> Session<R> {
             .enumerate()
             .map(|(i, s)| match s {
                 Seat::Ai(spec) => {
-                    Some(R::agent(spec, seed.wrapping_mul(31).wrapping_add(i as u64)))
+                    Some(spec.for_ruleset::<R>(seed.wrapping_mul(31).wrapping_add(i as u64)))
                 }
                 Seat::Human => None,
             })

@@ -5,7 +5,7 @@
 use super::chassis::MAX_SLOTS;
 use super::content::BAY_SIZE;
 use super::state::{State, ROUND_LIMIT, WIN_DATA};
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// `Err` names the first broken invariant.
 pub fn check(s: &State) -> Result<(), String> {

@@ -5,9 +5,9 @@
 //! then the `K` slots of the next seat, and so on (`K` = the most cards one player owns; a
 //! shorter player's last slots stay empty). Commands name their acting card by its slot among
 //! the mover's own cards, so index `i` means the same move whichever seat plays it.
+use crate::core::encode::layout::{one_hot, Blocks};
+use crate::core::encode::{mask_with, Encoding, Shape};
 use crate::ids::{CardRef, PlayerId};
-use crate::kit::encode::layout::{one_hot, Blocks};
-use crate::kit::encode::{mask_with, Encoding, Shape};
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
 
@@ -323,8 +323,8 @@ impl Encoding for State {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::encode::{check_games, Encoding};
     use crate::data::{CardDb, Deck};
-    use crate::kit::encode::{check_games, Encoding};
     use crate::state::State;
     use std::path::Path;
     use std::sync::Arc;
