@@ -187,9 +187,13 @@ fn nine_decks_are_rejected_and_never_alias_cards() {
     let db = Arc::new(CardDb::load_dir(&root().join("cards")).expect("cards"));
     let deck = Deck::load(&root().join("decks/bastion.yaml"), &db).expect("deck");
     assert!(check_capacity(&vec![deck.clone(); 8]).is_ok());
-    let e = check_capacity(&vec![deck.clone(); 9]).expect_err("nine players");
+    let e = check_capacity(&vec![deck.clone(); 9])
+        .expect_err("nine players")
+        .to_string();
     assert!(e.contains("O29"), "{e}");
-    let e = check_capacity(&vec![deck; 300]).expect_err("300 players");
+    let e = check_capacity(&vec![deck; 300])
+        .expect_err("300 players")
+        .to_string();
     assert!(e.contains("found 300"), "{e}");
 }
 

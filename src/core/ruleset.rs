@@ -44,6 +44,12 @@ impl From<String> for InvariantBroken {
     }
 }
 
+impl From<&str> for InvariantBroken {
+    fn from(what: &str) -> InvariantBroken {
+        InvariantBroken { what: what.into() }
+    }
+}
+
 /// An illegal command's reason. Every reason names the ruling that forbids the move.
 pub trait RuleViolation: std::error::Error + Clone + Send + Sync + 'static {
     /// The ruling id, e.g. `"O13"`, `"G4"`, `"M25"`, `"R8"`.

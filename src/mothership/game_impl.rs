@@ -44,7 +44,7 @@ impl Ruleset for State {
         serde_yaml::to_value(Position::of(self)).unwrap_or(serde_yaml::Value::Null)
     }
     fn check_invariants(&self) -> Result<(), InvariantBroken> {
-        self.check().map_err(Into::into)
+        self.check()
     }
 }
 

@@ -89,6 +89,6 @@ impl Ruleset for State {
         view::view(self)
     }
     fn check_invariants(&self) -> Result<(), InvariantBroken> {
-        super::invariants::check(self).map_err(Into::into)
+        super::invariants::check(self)
     }
 }

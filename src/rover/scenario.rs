@@ -229,7 +229,7 @@ impl Scenario {
         s.dice = dice;
         if problems.is_empty() {
             if let Err(e) = super::invariants::check(&s) {
-                problems.push(format!("the position is not valid: {e}"));
+                problems.push(format!("the position is not valid: {}", e.what));
             }
         }
         if problems.is_empty() {

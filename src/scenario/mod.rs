@@ -131,7 +131,7 @@ impl ScenarioFile {
                 if !problems.is_empty() {
                     return Err(problems);
                 }
-                crate::state::setup::check_capacity(&checked).map_err(|e| vec![e])?;
+                crate::state::setup::check_capacity(&checked).map_err(|e| vec![e.to_string()])?;
                 let mut s = State::from_decks(db.clone(), &checked, self.seed);
                 if let Some(l) = self.turn_limit {
                     s.turn_limit = l;

@@ -84,7 +84,7 @@ impl Table<State> for DeckTable {
     }
     fn start(&self, index: u32, sides: &[usize], seed: u64) -> Result<Start<State>, String> {
         let decks = self.decks_of(index, sides);
-        crate::state::setup::check_capacity(&decks)?;
+        crate::state::setup::check_capacity(&decks).map_err(|e| e.to_string())?;
         let cards = self.cards.to_string_lossy();
         let scenario = ScenarioFile::fresh(&cards, seed, self.turn_limit, &decks, &self.db);
         let mut state = State::from_decks(self.db.clone(), &decks, seed);
