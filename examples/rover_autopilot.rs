@@ -87,7 +87,7 @@ fn trace(agent: &AgentSpec, table: RoverTable, seed: u64, from: u32) {
             return;
         }
     };
-    let mut a = State::agent(agent, seed);
+    let mut a = agent.for_ruleset::<State>(seed);
     let h = orbitals::rover::eval::RoverHeuristic::default();
     while !s.status().is_over() {
         let m = a.choose(&s);

@@ -2,6 +2,7 @@
 pub mod agent;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod core;
 pub mod data;
 pub mod games;
 pub mod globe;

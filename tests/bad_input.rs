@@ -187,9 +187,13 @@ fn nine_decks_are_rejected_and_never_alias_cards() {
     let db = Arc::new(CardDb::load_dir(&root().join("cards")).expect("cards"));
     let deck = Deck::load(&root().join("decks/bastion.yaml"), &db).expect("deck");
     assert!(check_capacity(&vec![deck.clone(); 8]).is_ok());
-    let e = check_capacity(&vec![deck.clone(); 9]).expect_err("nine players");
+    let e = check_capacity(&vec![deck.clone(); 9])
+        .expect_err("nine players")
+        .to_string();
     assert!(e.contains("O29"), "{e}");
-    let e = check_capacity(&vec![deck; 300]).expect_err("300 players");
+    let e = check_capacity(&vec![deck; 300])
+        .expect_err("300 players")
+        .to_string();
     assert!(e.contains("found 300"), "{e}");
 }
 
@@ -208,7 +212,7 @@ fn globetrotter_actions_above_a_turn_are_rejected() {
          planets:\n    - spaces: {17: rover p1, 91: rover p2}\ncommands: |\n  spend\n",
     )
     .unwrap();
-    match orbitals::globetrotter::run_scenario_file(&path) {
+    match orbitals::kit::scenario::run_file::<orbitals::globetrotter::State>(&path) {
         Err(ScenarioError::Setup { problems, .. }) => assert_problem(&problems, "actions: 255"),
         Err(e) => panic!("expected a setup error, got: {e}"),
         Ok(_) => panic!("actions: 255 was accepted"),

@@ -55,7 +55,7 @@ fn save_load_continue<R: Ruleset, T: Table<R>>(table: &T, games: u32, cap: usize
     let mut undone = 0;
     for index in 0..games {
         let mut full = fresh(table, index);
-        let mut agent = R::agent(&AgentSpec::Random, mix(index as u64 + 99));
+        let mut agent = AgentSpec::Random.for_ruleset::<R>(mix(index as u64 + 99));
         let mut commands = Vec::new();
         while !full.over() && commands.len() < cap {
             let c = agent.choose(full.state());
@@ -152,7 +152,7 @@ fn a_save_killed_half_way_leaves_the_previous_save_loadable() {
     let table = orbitals::globetrotter::series::GlobeTable(Default::default());
     let mut s = fresh(&table, 3);
     s.autosave = Some(path.clone());
-    let mut agent = <orbitals::globetrotter::State as Ruleset>::agent(&AgentSpec::Random, 5);
+    let mut agent = AgentSpec::Random.for_ruleset::<orbitals::globetrotter::State>(5);
     for _ in 0..10 {
         let c = agent.choose(s.state());
         s.submit(c).unwrap();
@@ -181,7 +181,7 @@ fn named_saves_keep_their_name_turn_and_sides() {
     let table = deck_table();
     let mut s = fresh(&table, 1);
     s.sides = vec!["Vanguard".into(), "Bastion".into()];
-    let mut agent = <orbitals::state::State as Ruleset>::agent(&AgentSpec::Random, 2);
+    let mut agent = AgentSpec::Random.for_ruleset::<orbitals::state::State>(2);
     for _ in 0..40 {
         if s.over() {
             break;

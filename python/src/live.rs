@@ -62,7 +62,7 @@ impl<R: Encoding> AnyGame for Live<R> {
         self.state.observe(seat, out)
     }
     fn mask(&mut self, out: &mut [u8]) -> Result<usize, String> {
-        legal_mask(&self.state, &mut self.legal, out)
+        legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
     }
     fn play(&mut self, index: usize) -> Result<(), String> {
         let actions = self.state.shape().actions;
@@ -126,7 +126,7 @@ impl<R: Encoding> AnyGame for Live<R> {
             .enumerate()
             .map(|(seat, s)| {
                 s.as_ref()
-                    .map(|s| R::agent(s, orbitals::kit::series::agent_seed(seed, 0, seat)))
+                    .map(|s| s.for_ruleset::<R>(orbitals::kit::series::agent_seed(seed, 0, seat)))
             })
             .collect();
     }

@@ -1,8 +1,8 @@
 //! Agents: players that pick a move from what their seat may see.
 //!
-//! Agents are written against the small [`game::Game`] trait (implemented for the card game's
-//! [`State`] in [`orbitals_game`]) and a [`game::Heuristic`] (the card game's is [`eval`]), so
-//! another ruleset can reuse all of them:
+//! Agents are written against the core's small [`game::Game`] trait (implemented for the card
+//! game's [`State`] in [`orbitals_game`]) and a [`game::Heuristic`] (the card game's is
+//! [`eval`]), so every ruleset reuses all of them:
 //!
 //! * [`random`]: uniform over legal moves;
 //! * [`greedy`]: one-ply search with the evaluation function, expected value over dice;
@@ -11,13 +11,12 @@
 //! Every agent builds its choice from the legal moves, so it can never break the rules, and
 //! the searching agents only look at [`game::Game::determinize`]d copies, so they never see
 //! hidden cards (O26). CLI spec strings (`mcts:hard`) are parsed by [`spec::AgentSpec`];
-//! Series and their statistics are in [`crate::kit::series`] and [`crate::kit::summary`].
-pub mod chart;
-pub mod eval;
-pub mod game;
+//! the kit's runners (series, sessions) sit above the agents and seat them.
+//!
+//! The agents use only the core ([`crate::core`]) and, for the card game's presets, the card
+//! game's heuristic; never the kit.
 pub mod greedy;
 pub mod mcts;
-pub mod orbitals_game;
 pub mod random;
 pub mod spec;
 pub mod stats;
@@ -26,6 +25,11 @@ pub(crate) mod testkit;
 
 use crate::state::State;
 use game::Game;
+
+/// The core's agent-facing traits, under the path the agents have always used.
+pub use crate::core::game;
+/// The card game's agent glue and evaluation, which live with the card game.
+pub use crate::scenario::{eval, game_impl as orbitals_game};
 
 pub use orbitals_game::determinize;
 pub use spec::{AgentSpec, SpecError};

@@ -29,6 +29,7 @@ use super::greedy::GreedyAgent;
 use super::mcts::{MctsAgent, MctsConfig};
 use super::random::RandomAgent;
 use super::Agent;
+use crate::core::Ruleset;
 use crate::state::State;
 use std::fmt;
 use std::time::Duration;
@@ -258,6 +259,19 @@ impl AgentSpec {
             _ => OrbitalsHeuristic::default(),
         };
         self.build_for::<State, _>(h, seed)
+    }
+
+    /// The agent this spec names for ruleset `R`, seeded for reproducible play: `R`'s
+    /// heuristic, or for MCTS the evaluation settings the spec carries when they are `R`'s
+    /// (the card game's `mcts:eval=...`); greedy always uses the default evaluation.
+    pub fn for_ruleset<R: Ruleset>(&self, seed: u64) -> Box<dyn Agent<R>> {
+        let h = match self {
+            AgentSpec::Mcts(_, h) => (h as &dyn std::any::Any)
+                .downcast_ref::<R::Heuristic>()
+                .cloned(),
+            _ => None,
+        };
+        self.build_for::<R, _>(h.unwrap_or_default(), seed)
     }
 
     /// Builds the agent for any ruleset, with that ruleset's heuristic (the spec's card-game

@@ -47,7 +47,7 @@ impl Level {
 
     /// This level's agent for game `R`.
     pub fn agent<R: Ruleset>(self, seed: u64) -> Box<dyn Agent<R>> {
-        R::agent(&self.spec(), seed)
+        self.spec().for_ruleset::<R>(seed)
     }
 }
 

@@ -179,7 +179,7 @@ impl CardDb {
         let mut texts = Vec::new();
         let mut errors = Vec::new();
         for f in files {
-            match crate::kit::guard::read_text(&f) {
+            match crate::core::guard::read_text(&f) {
                 Ok(t) => texts.push((f, t)),
                 Err(e) => errors.push(LoadError::guard(&f, e)),
             }
@@ -203,7 +203,7 @@ impl CardDb {
         let mut b = Builder::default();
         for (path, text) in files {
             let src = Source { path, text };
-            if let Err(e) = crate::kit::guard::check_text(text) {
+            if let Err(e) = crate::core::guard::check_text(text) {
                 b.errors.push(LoadError::guard(path, e));
                 continue;
             }

@@ -23,7 +23,7 @@ pub struct Deck {
 impl Deck {
     /// Reads and checks a deck file.
     pub fn load(path: &Path, db: &CardDb) -> Result<Deck, LoadErrors> {
-        let text = crate::kit::guard::read_text(path)
+        let text = crate::core::guard::read_text(path)
             .map_err(|e| LoadErrors(vec![LoadError::guard(path, e)]))?;
         Self::parse(path, &text, db)
     }
@@ -31,7 +31,7 @@ impl Deck {
     /// Parses and checks deck YAML text; `path` names it in messages.
     pub fn parse(path: &Path, text: &str, db: &CardDb) -> Result<Deck, LoadErrors> {
         let src = Source { path, text };
-        crate::kit::guard::check_text(text)
+        crate::core::guard::check_text(text)
             .map_err(|e| LoadErrors(vec![LoadError::guard(path, e)]))?;
         let raw: RawDeck =
             serde_yaml::from_str(text).map_err(|e| LoadErrors(vec![src.yaml_error(&e, None)]))?;

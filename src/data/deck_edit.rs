@@ -125,6 +125,21 @@ fn scalar(v: &serde_yaml::Value) -> Option<String> {
     }
 }
 
+/// Why a deck file cannot be opened for editing (a broken deck that is still a mapping
+/// opens, with notes).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot read {}: {error}", path.display())]
+    Read { path: PathBuf, error: String },
+    #[error("not a deck file: {0}")]
+    NotADeck(String),
+    #[error("{}: {error}", path.display())]
+    In {
+        path: PathBuf,
+        error: Box<OpenError>,
+    },
+}
+
 impl DeckDraft {
     /// An empty deck called `name`, with the first homeworld of the database if any.
     pub fn new(name: &str, db: &CardDb) -> DeckDraft {
@@ -157,7 +172,7 @@ impl DeckDraft {
     /// Reads deck YAML leniently so that a broken deck can be opened and fixed: unknown ids and
     /// a wrong count are kept (and reported by [`DeckDraft::check`]); anything that cannot be
     /// kept is listed in the notes. Text that is not a YAML mapping is an error.
-    pub fn from_yaml(text: &str) -> Result<Opened, String> {
+    pub fn from_yaml(text: &str) -> Result<Opened, OpenError> {
         let mut notes = Vec::new();
         if let Err(e) = serde_yaml::from_str::<RawDeck>(text) {
             // Keep the reason the file does not load as it is (e.g. an unknown field).
@@ -167,7 +182,7 @@ impl DeckDraft {
             }
         }
         let loose: LooseDeck =
-            serde_yaml::from_str(text).map_err(|e| format!("not a deck file: {e}"))?;
+            serde_yaml::from_str(text).map_err(|e| OpenError::NotADeck(e.to_string()))?;
         // Scalars as written where the file allows it: `1e3` stays `1e3`, not `1000.0`.
         let description = loose
             .description
@@ -216,10 +231,15 @@ impl DeckDraft {
     }
 
     /// Reads a deck file leniently (see [`DeckDraft::from_yaml`]).
-    pub fn open(path: &Path) -> Result<Opened, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Self::from_yaml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn open(path: &Path) -> Result<Opened, OpenError> {
+        let text = std::fs::read_to_string(path).map_err(|e| OpenError::Read {
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        })?;
+        Self::from_yaml(&text).map_err(|e| OpenError::In {
+            path: path.to_path_buf(),
+            error: Box::new(e),
+        })
     }
 
     /// Checks the draft with the engine's deck checker, as if it were saved at `path`, and

@@ -48,8 +48,8 @@ pub fn escape_controls(s: &str) -> String {
 }
 
 impl LoadError {
-    /// A guard's refusal of a file (see [`crate::kit::guard`]).
-    pub fn guard(file: &Path, e: crate::kit::guard::GuardError) -> LoadError {
+    /// A guard's refusal of a file (see [`crate::core::guard`]).
+    pub fn guard(file: &Path, e: crate::core::guard::GuardError) -> LoadError {
         LoadError {
             file: file.to_path_buf(),
             line: e.line,

@@ -8,10 +8,10 @@ use super::command::{Command, Exit};
 use super::state::{
     Drill, Loc, Phase, PieceKind, PlanetId, Side, State, Structure, MAX_HP, TREASURY_CAP,
 };
+use crate::core::encode::layout::{one_hot, Blocks};
+use crate::core::encode::{Encoding, Shape};
 use crate::globe::{Board, Distances, FaceId, FACE_COUNT, MAX_RANGE};
 use crate::ids::PlayerId;
-use crate::kit::encode::layout::{one_hot, Blocks};
-use crate::kit::encode::{Encoding, Shape};
 use std::sync::OnceLock;
 
 /// Most edges of a face (neighbours, facings).
@@ -351,8 +351,8 @@ impl Encoding for State {
 mod tests {
     use super::super::series::GlobeTable;
     use super::super::state::Config;
-    use crate::kit::encode::check_games;
-    use crate::kit::series::Table;
+    use crate::core::encode::check_games;
+    use crate::core::table::Table;
 
     fn check(config: Config, seed: u64, games: u64, moves: usize) {
         let start = GlobeTable(config).start(0, &[0], seed).unwrap().state;

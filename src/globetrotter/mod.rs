@@ -13,7 +13,7 @@
 //!   [`structures`] (G8, G13), [`destroy`], [`outcome`](mod@outcome) (G10).
 //! * Text: [`notation`] (commands and events), [`position`] and [`scenario`] (scenario files,
 //!   `docs/globetrotter.md`).
-//! * Agents: [`ruleset`] implements the kit's [`crate::kit::Ruleset`] and the agents' [`crate::agent::game::Game`] for [`State`];
+//! * Agents: [`ruleset`] implements the kit's [`crate::core::Ruleset`] and the agents' [`crate::agent::game::Game`] for [`State`];
 //!   [`eval::GlobetrotterHeuristic`] is its evaluation and playout policy.
 pub mod actions;
 pub mod build;
@@ -45,7 +45,6 @@ pub use command::{Command, Exit};
 pub use error::RuleError;
 pub use event::{Event, EventSink, RollKind};
 pub use legal::{legal_commands, legal_commands_into};
-pub use scenario::run_scenario_file;
 pub use setup::{new_game, start};
 pub use state::{
     Building, Config, Drill, Loc, OrbitRover, Outcome, Phase, PieceKind, Planet, PlanetId,

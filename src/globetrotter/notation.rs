@@ -15,9 +15,9 @@
 use super::command::{Command, Exit};
 use super::event::{Event, RollKind};
 use super::state::{Loc, Outcome, PieceKind, PlanetId, Side, Structure};
+use crate::core::notation::{parse_seat_word, NotationError, Words};
 use crate::globe::FaceId;
 use crate::ids::PlayerId;
-use crate::kit::notation::{parse_seat_word, NotationError, Words};
 
 /// Where Globetrotter's notation is documented (quoted when arguments are missing).
 const USAGE: &str = "see docs/globetrotter.md";

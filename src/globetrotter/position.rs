@@ -90,37 +90,71 @@ pub struct Position {
     pub orbit: Vec<String>,
 }
 
+/// Why a piece's text in a position (a space, an orbit entry, a drill) is not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PieceError {
+    #[error("`{what}` needs an owner (p1, p2, …)")]
+    NoOwner { what: String },
+    #[error(transparent)]
+    Owner(#[from] crate::core::NotationError),
+    #[error("`{what}`: `{key}` needs a number")]
+    NoNumber { what: String, key: String },
+    #[error("`{what}`: hp {hp} is not 1 to {MAX_HP}")]
+    Hp { what: String, hp: u8 },
+    #[error("`{what}`: unknown `{key}` (hp, facing)")]
+    UnknownKey { what: String, key: String },
+    #[error("empty piece")]
+    Empty,
+    #[error("`{piece}`: not a piece, or a second one of its kind")]
+    NotAPiece { piece: String },
+    #[error("drill `{text}`: `{face}` is not a space")]
+    DrillSpace { text: String, face: String },
+    #[error("drill `{text}`: expected idle, ready or aim F")]
+    Drill { text: String },
+}
+
 /// Parses `pN [hp H] [facing E]`-style tails: the owner and the optional numbers.
-fn owner_hp_facing(words: &[&str], what: &str) -> Result<(PlayerId, u8, Option<u8>), String> {
-    let (&p, rest) = words
-        .split_first()
-        .ok_or_else(|| format!("`{what}` needs an owner (p1, p2, …)"))?;
-    let owner = parse_player(p).map_err(|e| e.to_string())?;
+fn owner_hp_facing(words: &[&str], what: &str) -> Result<(PlayerId, u8, Option<u8>), PieceError> {
+    let (&p, rest) = words.split_first().ok_or_else(|| PieceError::NoOwner {
+        what: what.to_string(),
+    })?;
+    let owner = parse_player(p)?;
     let (mut hp, mut facing) = (MAX_HP, None);
     let mut it = rest.iter();
     while let Some(&k) = it.next() {
         let v = it
             .next()
             .and_then(|v| v.parse::<u8>().ok())
-            .ok_or_else(|| format!("`{what}`: `{k}` needs a number"))?;
+            .ok_or_else(|| PieceError::NoNumber {
+                what: what.to_string(),
+                key: k.to_string(),
+            })?;
         match k {
             "hp" if !(1..=MAX_HP).contains(&v) => {
-                return Err(format!("`{what}`: hp {v} is not 1 to {MAX_HP}"))
+                return Err(PieceError::Hp {
+                    what: what.to_string(),
+                    hp: v,
+                })
             }
             "hp" => hp = v,
             "facing" => facing = Some(v),
-            _ => return Err(format!("`{what}`: unknown `{k}` (hp, facing)")),
+            _ => {
+                return Err(PieceError::UnknownKey {
+                    what: what.to_string(),
+                    key: k.to_string(),
+                })
+            }
         }
     }
     Ok((owner, hp, facing))
 }
 
 /// Parses one space's text.
-pub fn parse_space(text: &str) -> Result<Space, String> {
+pub fn parse_space(text: &str) -> Result<Space, PieceError> {
     let mut s = Space::default();
     for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let words: Vec<&str> = piece.split_whitespace().collect();
-        let (&kind, rest) = words.split_first().ok_or("empty piece")?;
+        let (&kind, rest) = words.split_first().ok_or(PieceError::Empty)?;
         let (owner, hp, facing) = owner_hp_facing(rest, piece)?;
         match kind {
             "rover" if s.rover.is_none() => {
@@ -136,9 +170,9 @@ pub fn parse_space(text: &str) -> Result<Space, String> {
                     s.building = Some(Building { owner, kind, hp })
                 }
                 _ => {
-                    return Err(format!(
-                        "`{piece}`: not a piece, or a second one of its kind"
-                    ))
+                    return Err(PieceError::NotAPiece {
+                        piece: piece.to_string(),
+                    })
                 }
             },
         }
@@ -173,7 +207,7 @@ pub fn format_space(s: &Space, with_facing: bool) -> String {
     parts.join(", ")
 }
 
-fn parse_drill(t: &str) -> Result<Drill, String> {
+fn parse_drill(t: &str) -> Result<Drill, PieceError> {
     let w: Vec<&str> = t.split_whitespace().collect();
     match w.as_slice() {
         ["idle"] => Ok(Drill::Idle),
@@ -183,8 +217,13 @@ fn parse_drill(t: &str) -> Result<Drill, String> {
             .ok()
             .and_then(FaceId::new)
             .map(Drill::Aimed)
-            .ok_or_else(|| format!("drill `{t}`: `{f}` is not a space")),
-        _ => Err(format!("drill `{t}`: expected idle, ready or aim F")),
+            .ok_or_else(|| PieceError::DrillSpace {
+                text: t.to_string(),
+                face: f.to_string(),
+            }),
+        _ => Err(PieceError::Drill {
+            text: t.to_string(),
+        }),
     }
 }
 

@@ -17,8 +17,8 @@ use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
 use super::{apply_into, legal_commands_into, RuleError};
 use crate::agent::game::Game;
-use crate::kit::ruleset::InvariantBroken;
-use crate::kit::{RuleViolation, Ruleset};
+use crate::core::ruleset::InvariantBroken;
+use crate::core::{RuleViolation, Ruleset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -40,11 +40,11 @@ impl Ruleset for State {
         |file, source, events| file.to_state(events),
         stateless
     );
-    fn outcome(&self) -> crate::kit::Outcome {
+    fn outcome(&self) -> crate::core::Outcome {
         match self.outcome {
-            Outcome::Ongoing => crate::kit::Outcome::Ongoing,
-            Outcome::Winner(p) => crate::kit::Outcome::Winner(p.index()),
-            Outcome::Draw => crate::kit::Outcome::Draw,
+            Outcome::Ongoing => crate::core::Outcome::Ongoing,
+            Outcome::Winner(p) => crate::core::Outcome::Winner(p.index()),
+            Outcome::Draw => crate::core::Outcome::Draw,
         }
     }
     /// The roll-off's winner (G11), who also places first.

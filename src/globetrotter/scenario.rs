@@ -10,10 +10,8 @@ use super::ruleset::NAME;
 use super::setup::{check_config, start};
 use super::state::{Config, State, DEFAULT_TURN_LIMIT};
 use super::Event;
-use crate::kit::scenario::Run;
-pub use crate::kit::{Expect, ScenarioError};
+pub use crate::core::Expect;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// The ruleset's rule variant.
 #[derive(
@@ -103,9 +101,4 @@ impl ScenarioFile {
             }
         })
     }
-}
-
-/// Runs a Globetrotter scenario file through the kit and checks its expectations.
-pub fn run_scenario_file(path: impl AsRef<Path>) -> Result<Run<State>, ScenarioError> {
-    crate::kit::scenario::run_file::<State>(path.as_ref())
 }

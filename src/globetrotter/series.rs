@@ -4,7 +4,7 @@
 //! group, as seats rotate.
 use super::scenario::ScenarioFile;
 use super::state::{Config, State};
-use crate::kit::series::{Start, Table};
+use crate::core::table::{Start, Table};
 
 /// Fresh games with one configuration.
 #[derive(Clone, Copy, Debug)]
@@ -23,8 +23,8 @@ impl Table<State> for GlobeTable {
 mod tests {
     use super::*;
     use crate::agent::AgentSpec;
+    use crate::core::Ruleset;
     use crate::kit::series::{run, Series};
-    use crate::kit::Ruleset;
 
     fn series(players: u8, games: u32, jobs: usize) -> (GlobeTable, Series) {
         let table = GlobeTable(Config {

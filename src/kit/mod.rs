@@ -1,18 +1,13 @@
-//! The ruleset kit: what every game shares.
-//!
-//! A game is its rules plus one [`Ruleset`] impl on its state type. Everything around the rules
-//! is written once here, against that trait: the one-seat and many-seat [`Outcome`], scenario
-//! and replay files ([`scenario`]: `game:` picks the ruleset), whole games between agents
-//! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
-//! ([`Expect`]). See `docs/architecture.md`.
-pub mod encode;
-pub mod expect;
-pub mod guard;
-pub mod notation;
-pub mod outcome;
+//! The ruleset kit's runners: what every game gets once it implements
+//! [`crate::core::Ruleset`], written once against that trait: scenario and replay files
+//! ([`scenario`]: `game:` picks the ruleset), whole games between agents ([`play`]), N-seat
+//! series ([`series`]) and their statistics ([`summary`], [`chart`]), sessions for frontends
+//! ([`session`], [`worker`]), replays ([`replay`]) and saves ([`save`]). The kit sits above
+//! the agents (it seats them); the game-neutral types it re-exports live in [`crate::core`].
+//! See `docs/architecture.md`.
+pub mod chart;
 pub mod play;
 pub mod replay;
-pub mod ruleset;
 pub mod save;
 pub mod scenario;
 pub mod series;
@@ -20,9 +15,10 @@ pub mod session;
 pub mod summary;
 pub mod worker;
 
-pub use encode::{Encoding, Shape};
-pub use expect::Expect;
-pub use notation::NotationError;
-pub use outcome::Outcome;
-pub use ruleset::{RuleViolation, Ruleset, ScenarioSpec, SourceFile};
+/// The core's modules under their kit paths.
+pub use crate::core::{encode, expect, guard, notation, outcome, ruleset};
+pub use crate::core::{
+    Encoding, Expect, NotationError, Outcome, RuleViolation, Ruleset, ScenarioSpec, Shape,
+    SourceFile,
+};
 pub use scenario::ScenarioError;

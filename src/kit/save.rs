@@ -2,36 +2,11 @@
 //! saying who sits where. Loading replays the commands from the seed, so every die comes out
 //! as it did (nothing is rolled anew), and the history (for undo) is rebuilt on the way.
 //! Files are written atomically: a crash or a kill mid-write leaves the previous file whole.
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The part of a save file that a replay does not have.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SaveInfo {
-    /// Who sits in each seat: `human`, or an agent spec (`greedy`, `mcts:normal`).
-    pub seats: Vec<String>,
-    /// The seed the AI seats were made with.
-    #[serde(default)]
-    pub ai_seed: u64,
-    /// When the file was written, in seconds since 1970 (UTC).
-    #[serde(default)]
-    pub saved_at: u64,
-    /// The name a player gave the save.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The turn the game had reached (for lists of saves; loading replays the commands).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub turn: u32,
-    /// What each seat plays with (deck names), when the game has such a thing.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sides: Vec<String>,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
+pub use crate::core::save_info::SaveInfo;
 
 /// Seconds since 1970 now.
 pub fn now() -> u64 {

@@ -308,7 +308,7 @@ pub fn check<R: Ruleset>(exp: &Expect, run: &Run<R>) -> Vec<String> {
         &run.state.outcome().notation(),
         run.stopped_at.is_some(),
         &lines,
-        Ok(run.state.view(&run.labels)),
+        &run.state.view(&run.labels),
     );
     if let (Some(want), Some((got, _))) = (exp.error_line, &run.stopped_at) {
         if want != *got {

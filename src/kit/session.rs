@@ -40,13 +40,24 @@ pub fn seat_text(seat: &Seat) -> String {
     }
 }
 
+/// A seat of a save file that is neither a person nor an agent spec.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is neither `human` nor an agent: {error}")]
+pub struct SeatError {
+    pub text: String,
+    pub error: crate::agent::SpecError,
+}
+
 /// A seat of a save file.
-pub fn parse_seat(text: &str) -> Result<Seat, String> {
+pub fn parse_seat(text: &str) -> Result<Seat, SeatError> {
     match text.trim() {
         "human" => Ok(Seat::Human),
         t => AgentSpec::parse(t)
             .map(Seat::Ai)
-            .map_err(|e| format!("`{t}` is neither `human` nor an agent: {e}")),
+            .map_err(|error| SeatError {
+                text: t.to_string(),
+                error,
+            }),
     }
 }
 
@@ -157,7 +168,7 @@ impl<R: Ruleset> Session<R> {
             .enumerate()
             .map(|(i, s)| match s {
                 Seat::Ai(spec) => {
-                    Some(R::agent(spec, seed.wrapping_mul(31).wrapping_add(i as u64)))
+                    Some(spec.for_ruleset::<R>(seed.wrapping_mul(31).wrapping_add(i as u64)))
                 }
                 Seat::Human => None,
             })

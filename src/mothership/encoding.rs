@@ -18,8 +18,8 @@ use super::planner::STYLES;
 use super::state::{Phase, ShipStatus, Slot, State, LAST_TURN, MAX_CARGO, SHOTS};
 use super::stats::{Element, Kind};
 use super::tide::Tide;
-use crate::kit::encode::layout::{one_hot, Blocks};
-use crate::kit::encode::{Encoding, Shape};
+use crate::core::encode::layout::{one_hot, Blocks};
+use crate::core::encode::{Encoding, Shape};
 
 const KINDS: usize = Kind::ALL.len();
 /// Per cell, besides the per-seat parts (unit controller, ship controller): terrain (5), land
@@ -220,8 +220,8 @@ impl Encoding for State {
 #[cfg(test)]
 mod tests {
     use super::super::series::MothershipTable;
-    use crate::kit::encode::check_games;
-    use crate::kit::series::Table;
+    use crate::core::encode::check_games;
+    use crate::core::table::Table;
 
     #[test]
     fn every_agent_move_round_trips_and_hidden_tides_and_seals_stay_hidden() {

@@ -2,7 +2,7 @@
 use super::ids::{Cell, Seat, ShipId, UnitId};
 use super::stats::Kind;
 use super::tide::Tide;
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]

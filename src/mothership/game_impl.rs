@@ -18,8 +18,8 @@ use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::neutralized;
 use super::{legal_commands_into, validate};
 use crate::agent::game::Game;
-use crate::kit::ruleset::InvariantBroken;
-use crate::kit::{Outcome, Ruleset};
+use crate::core::ruleset::InvariantBroken;
+use crate::core::{Outcome, Ruleset};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,7 +44,7 @@ impl Ruleset for State {
         serde_yaml::to_value(Position::of(self)).unwrap_or(serde_yaml::Value::Null)
     }
     fn check_invariants(&self) -> Result<(), InvariantBroken> {
-        self.check().map_err(Into::into)
+        self.check()
     }
 }
 

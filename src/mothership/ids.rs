@@ -1,6 +1,6 @@
 //! Identifiers of Mothership: cells of the hex map, units, ships (a ship's id is also its
 //! colour, M14) and seats. Printed 1-based for people (`u3`, `s1`, `p2`), cells as `col,row`.
-use crate::kit::NotationError;
+use crate::core::NotationError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -147,5 +147,5 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
 
 /// Validates, then applies. On error the state is unchanged.
 pub fn play(s: &mut State, cmd: Command) -> Result<Vec<Event>, RuleError> {
-    crate::kit::Ruleset::play(s, cmd)
+    crate::core::Ruleset::play(s, cmd)
 }

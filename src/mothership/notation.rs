@@ -15,7 +15,7 @@ use super::event::Event;
 use super::ids::{parse_numbered, Cell, ShipId, UnitId};
 use super::state::State;
 use super::stats::Kind;
-use crate::kit::NotationError;
+use crate::core::NotationError;
 
 fn cell(s: &State, t: &str) -> Result<Cell, NotationError> {
     let (w, h) = (s.map.width, s.map.height);

@@ -5,7 +5,7 @@
 use super::event::{Event, EventSink};
 use super::ids::{Seat, ShipId};
 use super::state::{Loc, Phase, ShipStatus, Slot, State, CHOICE_TURN};
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// Ore and units inside a ship, cargo included.
 pub fn contents(s: &State, ship: ShipId) -> (u16, u16) {

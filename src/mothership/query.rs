@@ -63,7 +63,7 @@ mod tests {
     fn deployed() -> State {
         let mut s = state_of(&Scenario::fresh(2, 3)).expect("fresh game");
         let mut agents: Vec<_> = (0..2)
-            .map(|i| <State as crate::kit::Ruleset>::agent(&crate::agent::AgentSpec::Greedy, 7 + i))
+            .map(|i| crate::agent::AgentSpec::Greedy.for_ruleset::<State>(7 + i))
             .collect();
         while s.phase != Phase::Play {
             let p = s.active.index();

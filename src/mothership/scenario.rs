@@ -372,7 +372,7 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
         return Err(p);
     }
     if let Err(e) = s.check() {
-        p.push(format!("position: {e}"));
+        p.push(format!("position: {}", e.what));
         return Err(p);
     }
     Ok(s)

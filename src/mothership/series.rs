@@ -3,7 +3,7 @@
 //! player (M4) varies with each game's seed, as seats rotate.
 use super::scenario::Scenario;
 use super::state::State;
-use crate::kit::series::{Start, Table};
+use crate::core::table::{Start, Table};
 
 /// Fresh games for `players` players.
 #[derive(Clone, Copy, Debug)]

@@ -11,7 +11,7 @@ use super::stats::{stats, Kind};
 use super::tide::{element_of, Tide, TideDeck};
 use super::turn;
 use super::zones::Zones;
-use crate::kit::Outcome;
+use crate::core::Outcome;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

@@ -7,7 +7,7 @@ use super::map::{Map, Terrain};
 use super::stats::{stats, Element, Holds, Kind};
 use super::tide::{element_of, Tide, TideDeck};
 use super::zones::Zones;
-use crate::kit::Outcome;
+use crate::core::Outcome;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};

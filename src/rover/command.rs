@@ -7,7 +7,7 @@ use super::kinds::Behaviour;
 use super::module::Class;
 use super::state::{State, ACCESS_DATA};
 use super::targeting;
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// One action of the rover (R3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,7 +5,7 @@
 use super::data;
 use super::event::{Actor, Event, EventSink, LossReason};
 use super::state::State;
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// Power of the rover or an entity (R12).
 pub fn power(s: &State, a: Actor) -> i32 {

@@ -4,7 +4,7 @@
 use super::event::{Event, EventSink};
 use super::ids::EntityId;
 use super::state::{State, WIN_DATA};
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// Moves up to `n` data from entity `id` to the rover, capped by its free capacity (R13).
 pub fn analyze(s: &mut State, id: EntityId, n: i32, ev: &mut impl EventSink) {

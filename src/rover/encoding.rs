@@ -11,7 +11,7 @@ use super::ids::Slot;
 use super::map::{Pickup, Terrain, MAX_SIDE};
 use super::module::ModuleInst;
 use super::state::{State, ROUND_LIMIT, WIN_DATA};
-use crate::kit::encode::{Encoding, Shape};
+use crate::core::encode::{Encoding, Shape};
 
 /// Numbers per grid cell: inside the level, water, pod, rover, entity, entity awake, entity
 /// kind (index + 1) / kinds, entity integrity / 10, entity data / 10, chassis pickup, full
@@ -153,8 +153,8 @@ impl Encoding for State {
 
 #[cfg(test)]
 mod tests {
-    use crate::kit::encode::check_games;
-    use crate::kit::series::Table;
+    use crate::core::encode::check_games;
+    use crate::core::table::Table;
     use crate::rover::series::RoverTable;
 
     #[test]

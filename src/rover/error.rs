@@ -77,7 +77,7 @@ impl RuleError {
     }
 }
 
-impl crate::kit::RuleViolation for RuleError {
+impl crate::core::RuleViolation for RuleError {
     fn rule(&self) -> &'static str {
         RuleError::rule(self)
     }

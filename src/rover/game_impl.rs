@@ -12,8 +12,8 @@ use super::scenario::Scenario;
 use super::state::State;
 use super::{apply_into, legal_commands_into, view};
 use crate::agent::game::Game;
-use crate::kit::ruleset::InvariantBroken;
-use crate::kit::{Outcome, Ruleset};
+use crate::core::ruleset::InvariantBroken;
+use crate::core::{Outcome, Ruleset};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -89,6 +89,6 @@ impl Ruleset for State {
         view::view(self)
     }
     fn check_invariants(&self) -> Result<(), InvariantBroken> {
-        super::invariants::check(self).map_err(Into::into)
+        super::invariants::check(self)
     }
 }

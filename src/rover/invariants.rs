@@ -5,17 +5,20 @@
 use super::chassis::MAX_SLOTS;
 use super::content::BAY_SIZE;
 use super::state::{State, ROUND_LIMIT, WIN_DATA};
-use crate::kit::Outcome;
+use crate::core::ruleset::InvariantBroken;
+use crate::core::Outcome;
 
 /// `Err` names the first broken invariant.
-pub fn check(s: &State) -> Result<(), String> {
+pub fn check(s: &State) -> Result<(), InvariantBroken> {
     let r = &s.rover;
     let c = s.rover_chassis();
     let within = |name: &str, v: i32, max: i32| {
         if (0..=max).contains(&v) {
             Ok(())
         } else {
-            Err(format!("rover {name} {v} outside 0..={max}"))
+            Err(InvariantBroken::from(format!(
+                "rover {name} {v} outside 0..={max}"
+            )))
         }
     };
     within("energy", r.energy, c.energy as i32)?;
@@ -31,11 +34,11 @@ pub fn check(s: &State) -> Result<(), String> {
     for (i, m) in r.slots.iter().enumerate() {
         if let Some(m) = m {
             if i >= c.slots as usize {
-                return Err(format!("slot {} beyond the chassis's {}", i + 1, c.slots));
+                return Err(format!("slot {} beyond the chassis's {}", i + 1, c.slots).into());
             }
             let max = s.db.module(m.module).durability;
             if m.durability == 0 || m.durability > max {
-                return Err(format!("slot {} durability {}", i + 1, m.durability));
+                return Err(format!("slot {} durability {}", i + 1, m.durability).into());
             }
         }
     }
@@ -52,7 +55,7 @@ pub fn check(s: &State) -> Result<(), String> {
     let mut seen = 0usize;
     for (i, e) in s.entities.iter().enumerate() {
         if e.id.index() != i {
-            return Err(format!("entity {} at index {i}", e.id));
+            return Err(format!("entity {} at index {i}", e.id).into());
         }
         let k = s.db.kind(e.kind);
         if !e.alive {
@@ -63,16 +66,16 @@ pub fn check(s: &State) -> Result<(), String> {
             || !(0..=k.shield as i32).contains(&e.shielding)
             || !(0..=k.data as i32).contains(&e.data)
         {
-            return Err(format!("{} stats out of range", e.id));
+            return Err(format!("{} stats out of range", e.id).into());
         }
         if s.occ[s.level.cell(e.at)] != e.id.0 {
-            return Err(format!("{} not on the occupancy grid", e.id));
+            return Err(format!("{} not on the occupancy grid", e.id).into());
         }
         if e.at == r.at {
-            return Err(format!("{} shares the rover's cell", e.id));
+            return Err(format!("{} shares the rover's cell", e.id).into());
         }
         if s.level.terrain(e.at) != super::map::Terrain::Floor {
-            return Err(format!("{} stands in water", e.id));
+            return Err(format!("{} stands in water", e.id).into());
         }
     }
     if s.occ.iter().filter(|&&v| v != 0).count() != seen {

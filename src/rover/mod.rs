@@ -5,7 +5,7 @@
 //! The engine has the shape of every ruleset here: [`validate`] is pure and names the ruling a
 //! command breaks ([`RuleError::rule`]); [`apply_into`] is the only door for state changes and
 //! reports [`Event`]s; [`legal_commands_into`] lists the legal commands; the outcome is a
-//! one-seat [`crate::kit::Outcome::Solo`]. Dice come from the state's forced queues, then its
+//! one-seat [`crate::core::Outcome::Solo`]. Dice come from the state's forced queues, then its
 //! seeded ChaCha8 generator, rolled only when a rule uses them (R39).
 //!
 //! * Content (R5, R7, R15, R18, R19): [`content`] reads `assets/rover/*.yaml`; levels (R1, R20,
@@ -95,5 +95,5 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
 
 /// Validates, then applies. On error the state is unchanged.
 pub fn play(s: &mut State, cmd: Command) -> Result<Vec<Event>, RuleError> {
-    crate::kit::Ruleset::play(s, cmd)
+    crate::core::Ruleset::play(s, cmd)
 }

@@ -63,27 +63,44 @@ pub enum Ability {
     Teleport,
 }
 
+/// Why an ability's text in module YAML is not understood (R7).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AbilityError {
+    #[error("`{text}`: {name} takes an amount from 1 to 255")]
+    AmountOutOfRange { text: String, name: String },
+    #[error("`{text}`: {name} takes one amount, e.g. `{name} 2`")]
+    AmountMissing { text: String, name: String },
+    #[error("`{text}`: {name} takes no amount")]
+    NoAmount { text: String, name: String },
+    #[error(
+        "unknown ability `{text}` (move, repair N, shield N, generate N, damage N, analyze N, \
+         stall, short, teleport)"
+    )]
+    Unknown { text: String },
+}
+
 impl Ability {
     /// Reads `move`, `repair 2`, `stall`, ... (module YAML, R7).
-    pub fn parse(text: &str) -> Result<Ability, String> {
+    pub fn parse(text: &str) -> Result<Ability, AbilityError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let amount = |name: &str| -> Result<u8, String> {
+        let named = |name: &str| (text.to_string(), name.to_string());
+        let amount = |name: &str| -> Result<u8, AbilityError> {
+            let (text, name) = named(name);
             match words.get(1..) {
                 Some([n]) => n
                     .parse::<u8>()
                     .ok()
                     .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!("`{text}`: {name} takes an amount from 1 to 255")),
-                _ => Err(format!(
-                    "`{text}`: {name} takes one amount, e.g. `{name} 2`"
-                )),
+                    .ok_or(AbilityError::AmountOutOfRange { text, name }),
+                _ => Err(AbilityError::AmountMissing { text, name }),
             }
         };
-        let bare = |a: Ability| -> Result<Ability, String> {
+        let bare = |a: Ability| -> Result<Ability, AbilityError> {
             if words.len() == 1 {
                 Ok(a)
             } else {
-                Err(format!("`{text}`: {} takes no amount", words[0]))
+                let (text, name) = named(words[0]);
+                Err(AbilityError::NoAmount { text, name })
             }
         };
         match words.first().copied() {
@@ -96,10 +113,9 @@ impl Ability {
             Some("generate") => amount("generate").map(Ability::Generate),
             Some("damage") => amount("damage").map(Ability::Damage),
             Some("analyze") => amount("analyze").map(Ability::Analyze),
-            _ => Err(format!(
-                "unknown ability `{text}` (move, repair N, shield N, generate N, damage N, \
-                 analyze N, stall, short, teleport)"
-            )),
+            _ => Err(AbilityError::Unknown {
+                text: text.to_string(),
+            }),
         }
     }
 

@@ -12,7 +12,7 @@ use super::geom::Dir;
 use super::ids::Slot;
 use super::kinds::Behaviour;
 use super::state::{State, ACCESS_DATA};
-use crate::kit::notation::{NotationError, Words};
+use crate::core::notation::{NotationError, Words};
 
 /// Where RoveR's notation is documented (quoted when arguments are missing).
 const USAGE: &str = "see docs/rules/rover.md";

@@ -7,7 +7,7 @@ use super::data;
 use super::event::{Event, EventSink, LossReason};
 use super::ids::EntityId;
 use super::state::{State, ROUND_LIMIT};
-use crate::kit::Outcome;
+use crate::core::Outcome;
 
 /// Everything after the rover's action, to the start of its next one.
 pub fn after_action(s: &mut State, ev: &mut impl EventSink) {

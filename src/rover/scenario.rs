@@ -1,7 +1,7 @@
 //! RoveR scenario files (`game: rover`): a level (inline `rows` with `pickups`, `level:
 //! default`, a level file, or `generate: SEED`), optional changes to the rover and entities,
 //! forced d20/d12/d6/d4 results, the commands and the expectations (the kit's
-//! [`crate::kit::Expect`]; outcomes read `ongoing`, `won score N`, `lost score N`).
+//! [`crate::core::Expect`]; outcomes read `ongoing`, `won score N`, `lost score N`).
 use super::content::{Db, LoadErrors};
 use super::dice::Die;
 use super::map::LevelSpec;
@@ -229,7 +229,7 @@ impl Scenario {
         s.dice = dice;
         if problems.is_empty() {
             if let Err(e) = super::invariants::check(&s) {
-                problems.push(format!("the position is not valid: {e}"));
+                problems.push(format!("the position is not valid: {}", e.what));
             }
         }
         if problems.is_empty() {

@@ -2,7 +2,7 @@
 //! generated from the game's seed (or on the default level of R20), one seat.
 use super::scenario::Scenario;
 use super::state::State;
-use crate::kit::series::{Start, Table};
+use crate::core::table::{Start, Table};
 
 /// Which level the games of a series are played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,8 +47,8 @@ impl Table<State> for RoverTable {
 mod tests {
     use super::*;
     use crate::agent::AgentSpec;
+    use crate::core::Outcome;
     use crate::kit::series::{run, Series};
-    use crate::kit::Outcome;
 
     #[test]
     fn a_greedy_series_plays_every_level_to_the_end() {

@@ -9,7 +9,7 @@ use super::ids::EntityId;
 use super::map::{Level, LevelSpec, Pickup, Terrain};
 use super::nav::Nav;
 use super::vehicle::Rover;
-use crate::kit::Outcome;
+use crate::core::Outcome;
 use std::sync::Arc;
 
 /// Uploaded data that wins (R17).

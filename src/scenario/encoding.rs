@@ -5,9 +5,9 @@
 //! then the `K` slots of the next seat, and so on (`K` = the most cards one player owns; a
 //! shorter player's last slots stay empty). Commands name their acting card by its slot among
 //! the mover's own cards, so index `i` means the same move whichever seat plays it.
+use crate::core::encode::layout::{one_hot, Blocks};
+use crate::core::encode::{mask_with, Encoding, EncodingError, Shape};
 use crate::ids::{CardRef, PlayerId};
-use crate::kit::encode::layout::{one_hot, Blocks};
-use crate::kit::encode::{mask_with, Encoding, Shape};
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
 
@@ -257,7 +257,7 @@ impl Encoding for State {
         index_with(self, &d, &d.blocks(), command)
     }
 
-    fn mask_into(&self, legal: &[Command], mask: &mut [u8]) -> Result<usize, String> {
+    fn mask_into(&self, legal: &[Command], mask: &mut [u8]) -> Result<usize, EncodingError> {
         let d = Dims::of(self);
         let b = d.blocks();
         mask_with(legal, mask, |c| index_with(self, &d, &b, c))
@@ -323,8 +323,8 @@ impl Encoding for State {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::encode::{check_games, Encoding};
     use crate::data::{CardDb, Deck};
-    use crate::kit::encode::{check_games, Encoding};
     use crate::state::State;
     use std::path::Path;
     use std::sync::Arc;

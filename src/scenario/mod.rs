@@ -2,6 +2,8 @@
 //! full position), commands in text notation and optional expectations. `orbitals scenario run`
 //! and the scenario tests use [`run_file`]; `orbitals match --save` writes the same format.
 pub mod encoding;
+pub mod eval;
+pub mod game_impl;
 pub mod handles;
 pub mod notation;
 pub mod position;
@@ -12,9 +14,10 @@ pub use crate::kit::{Expect, ScenarioError};
 pub use handles::Handles;
 pub use position::Position;
 
+use crate::core::SourceFile;
 use crate::data::raw::RawDeck;
 use crate::data::{CardDb, Deck, LoadErrors};
-use crate::kit::{self, SourceFile};
+use crate::kit;
 use crate::rules::{self, Event};
 use crate::state::State;
 use serde::{Deserialize, Serialize};
@@ -128,7 +131,7 @@ impl ScenarioFile {
                 if !problems.is_empty() {
                     return Err(problems);
                 }
-                crate::state::setup::check_capacity(&checked).map_err(|e| vec![e])?;
+                crate::state::setup::check_capacity(&checked).map_err(|e| vec![e.to_string()])?;
                 let mut s = State::from_decks(db.clone(), &checked, self.seed);
                 if let Some(l) = self.turn_limit {
                     s.turn_limit = l;

@@ -1,8 +1,8 @@
 //! The short text notation for commands (one per line) and events, used by scenarios, replays
 //! and the CLI. See docs/scenarios.md.
 use super::handles::Handles;
+use crate::core::notation::{parse_seat_word, NotationError, Words};
 use crate::ids::PlayerId;
-use crate::kit::notation::{parse_seat_word, NotationError, Words};
 use crate::rules::{Command, Event, LossReason};
 use crate::state::Outcome;
 

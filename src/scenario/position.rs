@@ -3,10 +3,10 @@
 //! output, so a printed state can be pasted back as a setup.
 use super::handles::Handles;
 use super::notation::parse_player;
+use crate::core::NotationError;
 use crate::data::CardDb;
 use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
-use crate::kit::NotationError;
 use crate::state::{flag, Inst, Outcome, Phase, State, Zone, MAX_CARDS, MAX_PLAYERS, NONE};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

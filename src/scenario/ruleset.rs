@@ -4,9 +4,8 @@
 use super::notation::{format_command, format_event, parse_command};
 use super::{Handles, Position, ScenarioFile};
 use crate::agent::eval::OrbitalsHeuristic;
-use crate::agent::{Agent, AgentSpec};
-use crate::kit::ruleset::InvariantBroken;
-use crate::kit::{Outcome, RuleViolation, Ruleset, SourceFile};
+use crate::core::ruleset::InvariantBroken;
+use crate::core::{Outcome, RuleViolation, Ruleset, SourceFile};
 use crate::rules::{Command, Event, RuleError};
 use crate::state::{self, State};
 
@@ -55,7 +54,7 @@ impl Ruleset for State {
         &self,
         labels: &Handles,
         text: &str,
-    ) -> Result<Command, crate::kit::NotationError> {
+    ) -> Result<Command, crate::core::NotationError> {
         parse_command(text, labels)
     }
     fn format_command(&self, labels: &Handles, command: &Command) -> String {
@@ -72,10 +71,6 @@ impl Ruleset for State {
     }
     fn view(&self, labels: &Handles) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self, labels)).unwrap_or(serde_yaml::Value::Null)
-    }
-    /// MCTS uses the evaluation settings its spec names (`mcts:eval=...`).
-    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<State>> {
-        spec.build(seed)
     }
     fn check_invariants(&self) -> Result<(), InvariantBroken> {
         match self.invariant_violations().into_iter().next() {

@@ -7,9 +7,9 @@
 //! The seeded first-player draw (O3) gives the first move to a different side in each game of
 //! a pair.
 use super::{Handles, ScenarioFile};
+use crate::core::table::{Start, Table};
+use crate::core::SourceFile;
 use crate::data::{CardDb, Deck};
-use crate::kit::series::{Start, Table};
-use crate::kit::SourceFile;
 use crate::rules;
 use crate::state::State;
 use std::path::{Path, PathBuf};
@@ -84,7 +84,7 @@ impl Table<State> for DeckTable {
     }
     fn start(&self, index: u32, sides: &[usize], seed: u64) -> Result<Start<State>, String> {
         let decks = self.decks_of(index, sides);
-        crate::state::setup::check_capacity(&decks)?;
+        crate::state::setup::check_capacity(&decks).map_err(|e| e.to_string())?;
         let cards = self.cards.to_string_lossy();
         let scenario = ScenarioFile::fresh(&cards, seed, self.turn_limit, &decks, &self.db);
         let mut state = State::from_decks(self.db.clone(), &decks, seed);
@@ -98,7 +98,7 @@ impl Table<State> for DeckTable {
         })
     }
     fn side_label(&self, index: u32, side: usize) -> Option<String> {
-        let sides = crate::kit::series::rotation(index, 2);
+        let sides = crate::core::table::rotation(index, 2);
         let seat = sides.iter().position(|&s| s == side)?;
         Some(self.decks_of(index, &sides)[seat].name.clone())
     }

@@ -29,20 +29,24 @@ impl Inst {
     }
 }
 
+/// Decks that do not fit one table (O29).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CapacityError {
+    #[error("decks: a game seats 1 to {MAX_PLAYERS} players (O1, O29), found {0}")]
+    Players(usize),
+    #[error("decks: {0} cards in all; a game holds at most {MAX_CARDS} (O29)")]
+    Cards(usize),
+}
+
 /// Checks that decks fit one table (O29): at most [`MAX_PLAYERS`] players and [`MAX_CARDS`]
 /// cards, homeworlds included. Every loader calls this before [`State::from_decks`].
-pub fn check_capacity(decks: &[Deck]) -> Result<(), String> {
+pub fn check_capacity(decks: &[Deck]) -> Result<(), CapacityError> {
     if decks.is_empty() || decks.len() > MAX_PLAYERS {
-        return Err(format!(
-            "decks: a game seats 1 to {MAX_PLAYERS} players (O1, O29), found {}",
-            decks.len()
-        ));
+        return Err(CapacityError::Players(decks.len()));
     }
     let cards: usize = decks.iter().map(|d| d.cards.len() + 1).sum();
     if cards > MAX_CARDS {
-        return Err(format!(
-            "decks: {cards} cards in all; a game holds at most {MAX_CARDS} (O29)"
-        ));
+        return Err(CapacityError::Cards(cards));
     }
     Ok(())
 }

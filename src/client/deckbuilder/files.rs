@@ -163,7 +163,7 @@ impl DeckBuilder {
                 self.checked_for = None;
                 self.say(format!("Opened {}", path.display()), false);
             }
-            Err(e) => self.say(e, true),
+            Err(e) => self.say(e.to_string(), true),
         }
     }
 }

@@ -5,11 +5,11 @@
 //! first; [`Ruleset::apply_into`] is the only function that changes the state, and reports
 //! what happened as events. Agents see the game through the [`Game`] super-trait
 //! (determinization for hidden information and dice), so a ruleset is also playable by the
-//! random, greedy and MCTS agents as soon as it has a [`crate::agent::game::Heuristic`].
-use super::save::SaveInfo;
+//! random, greedy and MCTS agents as soon as it has a [`Heuristic`]
+//! ([`crate::agent::AgentSpec::for_ruleset`] builds them).
+use super::game::{Game, Heuristic};
+use super::save_info::SaveInfo;
 use super::{Expect, NotationError, Outcome};
-use crate::agent::game::{Game, Heuristic};
-use crate::agent::{Agent, AgentSpec};
 use crate::sink::Sink;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -44,6 +44,12 @@ impl From<String> for InvariantBroken {
     }
 }
 
+impl From<&str> for InvariantBroken {
+    fn from(what: &str) -> InvariantBroken {
+        InvariantBroken { what: what.into() }
+    }
+}
+
 /// An illegal command's reason. Every reason names the ruling that forbids the move.
 pub trait RuleViolation: std::error::Error + Clone + Send + Sync + 'static {
     /// The ruling id, e.g. `"O13"`, `"G4"`, `"M25"`, `"R8"`.
@@ -75,7 +81,7 @@ pub trait ScenarioSpec: Serialize + DeserializeOwned + Clone + Debug + Send + Sy
 #[macro_export]
 macro_rules! impl_scenario_spec {
     ($file:ty) => {
-        impl $crate::kit::ScenarioSpec for $file {
+        impl $crate::core::ScenarioSpec for $file {
             fn game(&self) -> &str {
                 &self.game
             }
@@ -85,19 +91,19 @@ macro_rules! impl_scenario_spec {
             fn commands(&self) -> &str {
                 &self.commands
             }
-            fn expect(&self) -> Option<&$crate::kit::Expect> {
+            fn expect(&self) -> Option<&$crate::core::Expect> {
                 self.expect.as_ref()
             }
             fn set_commands(&mut self, commands: String) {
                 self.commands = commands;
             }
-            fn set_expect(&mut self, expect: Option<$crate::kit::Expect>) {
+            fn set_expect(&mut self, expect: Option<$crate::core::Expect>) {
                 self.expect = expect;
             }
-            fn save(&self) -> Option<&$crate::kit::save::SaveInfo> {
+            fn save(&self) -> Option<&$crate::core::save_info::SaveInfo> {
                 self.save.as_ref()
             }
-            fn set_save(&mut self, save: Option<$crate::kit::save::SaveInfo>) {
+            fn set_save(&mut self, save: Option<$crate::core::save_info::SaveInfo>) {
                 self.save = save;
             }
         }
@@ -141,10 +147,10 @@ macro_rules! scenario_file {
             pub commands: String,
             /// What must hold after the commands.
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub expect: Option<$crate::kit::Expect>,
+            pub expect: Option<$crate::core::Expect>,
             /// Who sits where, in a save file.
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub save: Option<$crate::kit::save::SaveInfo>,
+            pub save: Option<$crate::core::save_info::SaveInfo>,
         }
         $crate::impl_scenario_spec!($name);
     };
@@ -193,7 +199,7 @@ macro_rules! ruleset_notation_from {
             &self,
             _: &(),
             text: &str,
-        ) -> Result<Self::Move, $crate::kit::NotationError> {
+        ) -> Result<Self::Move, $crate::core::NotationError> {
             use $notation as notation;
             let $s = self;
             notation::parse_command($($state,)? text)
@@ -226,7 +232,7 @@ macro_rules! ruleset_from_module {
         type Labels = ();
         fn from_scenario(
             $file: &Self::Scenario,
-            $source: &$crate::kit::SourceFile,
+            $source: &$crate::core::SourceFile,
             $events: &mut Vec<Self::Event>,
         ) -> Result<(Self, ()), Vec<String>> {
             let _ = (&$source, &$events);
@@ -244,14 +250,14 @@ macro_rules! ruleset_from_module {
 #[macro_export]
 macro_rules! game_rules_from_ruleset {
     () => {
-        fn status(&self) -> $crate::kit::Outcome {
-            <Self as $crate::kit::Ruleset>::outcome(self)
+        fn status(&self) -> $crate::core::Outcome {
+            <Self as $crate::core::Ruleset>::outcome(self)
         }
         fn is_legal(&self, m: &Self::Move) -> bool {
-            <Self as $crate::kit::Ruleset>::validate(self, m).is_ok()
+            <Self as $crate::core::Ruleset>::validate(self, m).is_ok()
         }
         fn apply(&mut self, m: Self::Move) {
-            <Self as $crate::kit::Ruleset>::apply_into(self, m, &mut ())
+            <Self as $crate::core::Ruleset>::apply_into(self, m, &mut ())
         }
     };
 }
@@ -314,11 +320,6 @@ pub trait Ruleset: Game + Sized + 'static {
     /// a scenario whose dice are not all used probably tests less than it says).
     fn unused_forced_dice(&self) -> usize {
         0
-    }
-    /// The agent a spec names, for this game (its heuristic; presets from the one table in
-    /// [`crate::agent::spec`]).
-    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {
-        spec.build_for(Self::Heuristic::default(), seed)
     }
     /// The state's invariants; `Err` names the first one broken. Checked by `debug_assert!`
     /// after every command and by the property tests.

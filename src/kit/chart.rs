@@ -1,7 +1,7 @@
 //! An SVG chart of a series: one bar per side with its win rate and Wilson 95% interval, side
 //! 1's results by deck when it played several, and the first mover's win rate, against the fair-share line (50% for two sides). Written by hand, no dependencies.
-use super::stats::format_p;
-use crate::kit::summary::Summary;
+use super::summary::Summary;
+use crate::agent::stats::format_p;
 use std::fmt::Write;
 
 const WIDTH: f64 = 780.0;

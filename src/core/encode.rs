@@ -10,6 +10,27 @@ use super::Ruleset;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// Why a mask cannot be written, or an encoding check failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EncodingError {
+    /// A legal command outside the action space (a bug in the game's encoding).
+    #[error("legal command {command} has no action index")]
+    NoActionIndex { command: String },
+    /// The same, in game `game`.
+    #[error("{game}: {error}")]
+    InGame {
+        game: &'static str,
+        error: Box<EncodingError>,
+    },
+    /// A check of [`check_state`] or [`check_games`] failed: what, where.
+    #[error("{0}")]
+    Check(String),
+}
+
+fn check_failed<T>(what: String) -> Result<T, EncodingError> {
+    Err(EncodingError::Check(what))
+}
+
 /// The sizes of a table's tensors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -34,7 +55,7 @@ pub trait Encoding: Ruleset {
     /// Sets `mask[action_index(c)] = 1` for every command of `legal` (the mask cleared
     /// first) and returns how many bits are set; a command outside the action space is an
     /// error naming it. Games may override it to share work between the commands.
-    fn mask_into(&self, legal: &[Self::Move], mask: &mut [u8]) -> Result<usize, String> {
+    fn mask_into(&self, legal: &[Self::Move], mask: &mut [u8]) -> Result<usize, EncodingError> {
         mask_with(legal, mask, |c| self.action_index(c))
     }
     /// Does the action space hold every legal command? A game whose full command list is too
@@ -53,7 +74,7 @@ pub fn mask_with<M: std::fmt::Debug>(
     legal: &[M],
     mask: &mut [u8],
     index: impl Fn(&M) -> Option<usize>,
-) -> Result<usize, String> {
+) -> Result<usize, EncodingError> {
     mask.fill(0);
     let mut n = 0;
     for c in legal {
@@ -62,7 +83,11 @@ pub fn mask_with<M: std::fmt::Debug>(
                 n += usize::from(mask[i] == 0);
                 mask[i] = 1;
             }
-            _ => return Err(format!("legal command {c:?} has no action index")),
+            _ => {
+                return Err(EncodingError::NoActionIndex {
+                    command: format!("{c:?}"),
+                })
+            }
         }
     }
     Ok(n)
@@ -76,11 +101,14 @@ pub fn legal_mask<R: Encoding>(
     state: &R,
     legal: &mut Vec<R::Move>,
     mask: &mut [u8],
-) -> Result<usize, String> {
+) -> Result<usize, EncodingError> {
     state.action_commands_into(legal);
     state
         .mask_into(legal, mask)
-        .map_err(|e| format!("{}: {e}", R::NAME))
+        .map_err(|e| EncodingError::InGame {
+            game: R::NAME,
+            error: Box::new(e),
+        })
 }
 
 /// Checks a state's encoding: every legal command (every action command, for a game that
@@ -88,36 +116,36 @@ pub fn legal_mask<R: Encoding>(
 /// bit is set and that maps back to the same command; every set bit is such a command; the
 /// observation has the declared size, is finite, and is the same for every determinization
 /// of the observing seat (hidden information stays hidden). `Err` names the first failure.
-pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), String> {
+pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), EncodingError> {
     let shape = state.shape();
     let mut legal = Vec::new();
     let mut mask = vec![0u8; shape.actions];
     let n = legal_mask(state, &mut legal, &mut mask)?;
     for c in &legal {
         if let Err(e) = state.validate(c) {
-            return Err(format!("action command {c:?} does not validate: {e:?}"));
+            return check_failed(format!("action command {c:?} does not validate: {e:?}"));
         }
         let Some(i) = state.action_index(c) else {
-            return Err(format!("legal {c:?} has no index"));
+            return check_failed(format!("legal {c:?} has no index"));
         };
         if state.command_at(i) != Some(*c) {
-            return Err(format!("{c:?} -> {i} -> {:?}", state.command_at(i)));
+            return check_failed(format!("{c:?} -> {i} -> {:?}", state.command_at(i)));
         }
     }
     if n != mask.iter().filter(|&&b| b == 1).count() {
-        return Err("mask count differs from the legal commands".into());
+        return check_failed("mask count differs from the legal commands".into());
     }
     for (i, &bit) in mask.iter().enumerate() {
         let command = state.command_at(i);
         let legal_here = command.is_some_and(|c| legal.contains(&c));
         if (bit == 1) != legal_here {
-            return Err(format!(
+            return check_failed(format!(
                 "index {i} ({command:?}): mask {bit}, legal {legal_here}"
             ));
         }
         if R::EVERY_LEGAL_COMMAND && bit == 0 && command.is_some_and(|c| state.validate(&c).is_ok())
         {
-            return Err(format!(
+            return check_failed(format!(
                 "index {i} ({command:?}) validates but is masked out"
             ));
         }
@@ -127,19 +155,19 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), String> {
         let mut a = vec![f32::NAN; shape.observation];
         state.observe(seat, &mut a);
         if let Some(i) = a.iter().position(|x| !x.is_finite()) {
-            return Err(format!(
+            return check_failed(format!(
                 "seat {seat}: observation[{i}] not written or not finite"
             ));
         }
         for _ in 0..3 {
             let other = state.determinize(seat, &mut rng);
             if other.shape() != shape {
-                return Err("a determinization changed the shape".into());
+                return check_failed("a determinization changed the shape".into());
             }
             let mut b = vec![0.0; shape.observation];
             other.observe(seat, &mut b);
             if let Some(i) = a.iter().zip(&b).position(|(x, y)| x != y) {
-                return Err(format!(
+                return check_failed(format!(
                     "seat {seat}: observation[{i}] changed with hidden information"
                 ));
             }
@@ -155,7 +183,7 @@ pub fn check_games<R: Encoding>(
     seed: u64,
     games: u64,
     max_moves: usize,
-) -> Result<(), String> {
+) -> Result<(), EncodingError> {
     use rand::Rng;
     let shape = start.shape();
     let mut legal = Vec::new();
@@ -165,9 +193,10 @@ pub fn check_games<R: Encoding>(
         s.reseed(rng.gen());
         for step in 0..max_moves {
             if s.shape() != shape {
-                return Err(format!("game {g} move {step}: shape changed"));
+                return check_failed(format!("game {g} move {step}: shape changed"));
             }
-            check_state(&s, rng.gen()).map_err(|e| format!("game {g} move {step}: {e}"))?;
+            check_state(&s, rng.gen())
+                .map_err(|e| EncodingError::Check(format!("game {g} move {step}: {e}")))?;
             s.action_commands_into(&mut legal);
             if legal.is_empty() {
                 break;

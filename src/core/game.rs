@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// How a game stands, with players as seat indices: the kit's [`Outcome`], which also covers
 /// one-seat games.
-pub use crate::kit::Outcome as Status;
+pub use super::outcome::Outcome as Status;
 
 /// A turn-based game for any number of players, possibly with chance and hidden information.
 pub trait Game: Clone + Send + Sync {

@@ -5,7 +5,7 @@
 //! a player's value is `sigmoid((own score - best other score) / TEMPERATURE)`. docs/ai.md
 //! explains the terms. Only what the viewer may see is used: other players' hands count by
 //! size, their face-down projects by points, never by identity (O26).
-use super::game::{advantages, Heuristic, MAX_PLAYERS};
+use crate::core::game::{advantages, Heuristic, MAX_PLAYERS};
 use crate::data::{Card, CardKind};
 use crate::ids::CardRef;
 use crate::rules::Command;

@@ -12,7 +12,7 @@
 //! game (removed cards are assumed to have been shown as they left). The agent does not remember
 //! cards it saw earlier (a refitted ship going back to hand), which loses a little information
 //! but never gains any.
-use super::game::Game;
+use crate::core::game::Game;
 use crate::data::CardKind;
 use crate::ids::{CardId, CardRef, PlayerId};
 use crate::maneuver::combat;

@@ -56,7 +56,7 @@ impl Expect {
         outcome: &str,
         stopped: bool,
         lines: &[String],
-        state: Result<Value, String>,
+        state: &Value,
     ) -> Vec<String> {
         let mut f = Vec::new();
         if let Some(o) = &self.outcome {
@@ -92,10 +92,7 @@ impl Expect {
             }
         }
         if let Some(want) = &self.state {
-            match state {
-                Ok(have) => subset("state", want, &have, &mut f),
-                Err(e) => f.push(format!("state: cannot compare: {e}")),
-            }
+            subset("state", want, state, &mut f);
         }
         f
     }
@@ -213,7 +210,7 @@ mod tests {
             ..Expect::default()
         };
         assert!(e
-            .check_parts("ongoing", false, &lines, Ok(Value::Null))
+            .check_parts("ongoing", false, &lines, &Value::Null)
             .is_empty());
         let e = Expect {
             events_any_order: vec!["c".into()],
@@ -221,8 +218,7 @@ mod tests {
             ..Expect::default()
         };
         assert_eq!(
-            e.check_parts("ongoing", false, &lines, Ok(Value::Null))
-                .len(),
+            e.check_parts("ongoing", false, &lines, &Value::Null).len(),
             2
         );
     }
