@@ -414,7 +414,7 @@ impl App {
             Some(MenuAction::Start(setup)) => self.start(setup),
             Some(MenuAction::Guide) => {
                 if let Err(e) = self.start_guide() {
-                    self.menu.resume_error = Some(e);
+                    self.menu.guide_error = Some(e);
                 }
             }
             // Back to the deck being built (e.g. after playing it), or a new one.

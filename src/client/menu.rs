@@ -36,6 +36,8 @@ pub struct MenuState {
     pub settings: bool,
     /// The "Saved games & replays" window.
     pub saves: super::saves::SavesWindow,
+    /// Why the guided first match could not start.
+    pub guide_error: Option<String>,
 }
 
 impl MenuState {
@@ -83,6 +85,7 @@ impl MenuState {
             howto: Default::default(),
             settings: false,
             saves: Default::default(),
+            guide_error: None,
         }
     }
 }
@@ -380,6 +383,13 @@ fn card_section(
             .clicked()
         {
             *action = Some(MenuAction::Guide);
+        }
+        if let Some(e) = &m.guide_error {
+            ui.label(
+                RichText::new(e)
+                    .small()
+                    .color(theme::egui_color(theme::BAD)),
+            );
         }
     }
 }
