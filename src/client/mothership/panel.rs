@@ -9,7 +9,7 @@ use super::units;
 use super::words;
 use crate::client::theme::{self, hex};
 use crate::ids::PlayerId;
-use crate::mothership::outcome::{contents, score};
+use crate::mothership::outcome::{contents, score, ship_score};
 use crate::mothership::state::{Phase, ShipStatus, CHOICE_TURN, LAST_TURN};
 use crate::mothership::takeoff::{choice_budget, cost as takeoff_cost};
 use crate::mothership::{Command, Seat, State};
@@ -65,6 +65,8 @@ pub fn show(ctx: &egui::Context, scr: &mut MsScreen, acts: &mut Vec<PanelAct>) {
             }
             ui.horizontal(|ui| {
                 ui.checkbox(&mut scr.zones, "Fire zones (F)");
+                ui.checkbox(&mut scr.planet, "Planet (G)")
+                    .on_hover_text("The planet under the map: landing sites and the orbit");
                 if ui
                     .add_enabled(scr.session.game.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Take back your last command (Ctrl+Z)")
@@ -150,9 +152,9 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
                 "Click a green dot to land the dome there. Red rings: ore the landing clears.",
             );
             ui.horizontal(|ui| {
-                ui.label("Orientation (R):");
-                ui.selectable_value(&mut scr.orient, 0, "pods E NW SW");
-                ui.selectable_value(&mut scr.orient, 1, "pods W NE SE");
+                ui.label("Pods (R):");
+                ui.selectable_value(&mut scr.orient, 0, "E, NW, SW");
+                ui.selectable_value(&mut scr.orient, 1, "W, NE, SE");
             });
         }
         Phase::Deploy => {
@@ -189,33 +191,49 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
             });
         }
         Phase::Choose => {
-            ui.label(format!(
-                "Choose, in secret, which ships leave now. Budget: {} points.",
-                choice_budget(s, s.active)
-            ));
-            for x in s.ship_ids() {
-                let ship = s.ship(x);
-                if !ship.on_planet() || ship.controller != s.active {
-                    continue;
-                }
-                let (ore, n) = contents(s, x);
-                let mut on = scr.seal & (1 << x.0) != 0;
-                let text = format!(
-                    "Ship {} leaves ({ore} ore, {n} units; costs {})",
-                    x.0 + 1,
-                    takeoff_cost(s, x)
-                );
-                if ui.checkbox(&mut on, text).changed() {
-                    scr.seal ^= 1 << x.0;
-                }
-            }
-            let cmd = Command::Seal { leave: scr.seal };
-            if ui
-                .add_enabled(legal.contains(&cmd), egui::Button::new("Seal my choice"))
-                .clicked()
-            {
-                acts.push(PanelAct::Play(cmd));
-            }
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(1.5, theme::egui_color(theme::WARN)))
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new("Take off now? (turn 21, sealed)")
+                            .strong()
+                            .color(theme::egui_color(theme::WARN)),
+                    );
+                    ui.label(format!(
+                        "Tick each ship that leaves now; the others see nothing until all \
+                         have sealed. Budget: {} points. A ship that stays may still take off \
+                         at turn {LAST_TURN}; one still down after that is stranded (scores 0).",
+                        choice_budget(s, s.active)
+                    ));
+                    for x in s.ship_ids() {
+                        let ship = s.ship(x);
+                        if !ship.on_planet() || ship.controller != s.active {
+                            continue;
+                        }
+                        let (ore, n) = contents(s, x);
+                        let mut on = scr.seal & (1 << x.0) != 0;
+                        let text = format!(
+                            "Ship at {} leaves: {ore} ore, {n} units aboard, scores {}; costs {}",
+                            s.cell_name(ship.dome),
+                            ship_score(s, x),
+                            takeoff_cost(s, x)
+                        );
+                        if ui.checkbox(&mut on, text).changed() {
+                            scr.seal ^= 1 << x.0;
+                        }
+                    }
+                    let cmd = Command::Seal { leave: scr.seal };
+                    let label = if scr.seal == 0 {
+                        "Seal: every ship stays"
+                    } else {
+                        "Seal: the ticked ships leave"
+                    };
+                    let button = egui::Button::new(RichText::new(label).strong())
+                        .fill(theme::egui_color(hex(0x7a5a1f)));
+                    if ui.add_enabled(legal.contains(&cmd), button).clicked() {
+                        acts.push(PanelAct::Play(cmd));
+                    }
+                });
         }
         Phase::Play => play_controls(ui, scr, s, &legal, acts),
         Phase::Over => {}
