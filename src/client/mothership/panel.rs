@@ -240,9 +240,38 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
     }
 }
 
+/// The planner's styles a player may hand the rest of a turn to (style 0 only ends the turn).
+pub const PLAN_STYLES: [(u8, &str, &str); 5] = [
+    (
+        1,
+        "mine",
+        "Destroyers stay; the weather layer brings ore into the ship",
+    ),
+    (
+        2,
+        "mine and build",
+        "Mine, build crabs (then tanks), destroyers advance two cells",
+    ),
+    (
+        3,
+        "attack",
+        "Destroyers advance and fire, open ships are captured; mining goes on",
+    ),
+    (
+        4,
+        "rush",
+        "Every unit leaves the ship and advances; no mining",
+    ),
+    (
+        5,
+        "bring everyone home",
+        "Every land unit goes back into the ship (at turn 25 it then takes off)",
+    ),
+];
+
 fn play_controls(
     ui: &mut egui::Ui,
-    scr: &MsScreen,
+    scr: &mut MsScreen,
     s: &State,
     legal: &[Command],
     acts: &mut Vec<PanelAct>,
@@ -301,14 +330,32 @@ fn play_controls(
         {
             acts.push(PanelAct::Play(Command::End));
         }
-        if legal.contains(&Command::Plan { style: 0 })
+        let plan = Command::Plan {
+            style: scr.plan_style,
+        };
+        if legal.contains(&plan)
             && ui
                 .button("Finish the turn for me")
-                .on_hover_text("The built-in planner plays the rest of this turn")
+                .on_hover_text("The built-in planner plays the rest of this turn, as chosen below")
                 .clicked()
         {
-            acts.push(PanelAct::Play(Command::Plan { style: 0 }));
+            acts.push(PanelAct::Play(plan));
         }
+    });
+    ui.horizontal(|ui| {
+        ui.label("The planner:");
+        let now = PLAN_STYLES
+            .iter()
+            .find(|p| p.0 == scr.plan_style)
+            .map_or("", |p| p.1);
+        egui::ComboBox::from_id_salt("ms-plan-style")
+            .selected_text(now)
+            .show_ui(ui, |ui| {
+                for (style, label, help) in PLAN_STYLES {
+                    ui.selectable_value(&mut scr.plan_style, style, label)
+                        .on_hover_text(help);
+                }
+            });
     });
 }
 

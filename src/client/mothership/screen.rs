@@ -53,6 +53,8 @@ pub struct MsScreen {
     egui_pointer: bool,
     /// The score window was closed to look at the map.
     pub score_closed: bool,
+    /// The planner's style for "Finish the turn for me" (see [`panel::PLAN_STYLES`]).
+    pub plan_style: u8,
     /// The planet inset under the map is shown.
     pub planet: bool,
     pub planet_view: PlanetView,
@@ -78,6 +80,7 @@ impl MsScreen {
             time: 0.0,
             egui_pointer: false,
             score_closed: false,
+            plan_style: 2,
             planet: true,
             planet_view: PlanetView::default(),
             script: VecDeque::new(),
@@ -385,7 +388,9 @@ impl MsScreen {
             }
             Step::Key(k) => self.key(k),
             Step::End => self.play(Command::End),
-            Step::Plan => self.play(Command::Plan { style: 0 }),
+            Step::Plan => self.play(Command::Plan {
+                style: self.plan_style,
+            }),
             Step::Pick(n) => {
                 if let Some((cell, _)) = self.popup {
                     if let Some(ch) = self.options.at(cell).get(n - 1) {
@@ -413,6 +418,7 @@ impl MsScreen {
             Step::Lift => self.lift_curtain(),
             Step::Look => self.score_closed = true,
             Step::Wait(n) => self.script_wait = n,
+            Step::Style(n) => self.plan_style = n,
         }
     }
 

@@ -8,6 +8,7 @@
 //! | `hover=C,R` | put the pointer over a cell (its hints and the status line show) |
 //! | `r` `f` `g` `esc` `enter` `undo` | the keys R (landing orientation), F (fire zones), G (planet view), Esc, Enter (end the turn), Ctrl+Z |
 //! | `end` `plan` | the panel's "End turn" and "Finish the turn for me" |
+//! | `style=N` | the planner's style for `plan` (1 mine, 2 mine and build, 3 attack, 4 rush, 5 home) |
 //! | `pick=N` | the N-th command (from 1) of the menu a click opened |
 //! | `tick=N` | at turn 21, tick (or untick) the box of the N-th own ship (from 1) |
 //! | `other=N` | the N-th button (from 1) of the selection's commands aimed at no cell (take off...) |
@@ -28,6 +29,7 @@ pub enum Step {
     End,
     Plan,
     Pick(usize),
+    Style(u8),
     Other(usize),
     Tick(usize),
     Seal,
@@ -52,7 +54,11 @@ impl Step {
     pub fn needs_turn(self) -> bool {
         !matches!(
             self,
-            Step::Wait(_) | Step::Look | Step::Hover(..) | Step::Key(ScriptKey::Planet)
+            Step::Wait(_)
+                | Step::Look
+                | Step::Hover(..)
+                | Step::Style(_)
+                | Step::Key(ScriptKey::Planet)
         )
     }
 }
@@ -92,6 +98,7 @@ fn word(w: &str) -> Result<Step, String> {
         ("lift", None) => Step::Lift,
         ("look", None) => Step::Look,
         ("pick", Some(a)) => Step::Pick(number(w, a)?.max(1)),
+        ("style", Some(a)) => Step::Style(number(w, a)?.min(255) as u8),
         ("other", Some(a)) => Step::Other(number(w, a)?.max(1)),
         ("tick", Some(a)) => Step::Tick(number(w, a)?.max(1)),
         ("wait", Some(a)) => Step::Wait(number(w, a)? as u32),
