@@ -130,3 +130,104 @@ fn score_window_after_take_off() {
     let button = s.share_near(250, 250, 500, 320, [0x1f, 0x7a, 0x55], 16);
     assert!(button > 0.002, "{name}: no score window ({button})");
 }
+
+/// The planet inset's strip under the map (1280×800, two-player map): the globe at its left.
+const INSET: (u32, u32, u32, u32) = (8, 600, 924, 170);
+const GLOBE: (u32, u32, u32, u32) = (8, 600, 221, 170);
+const BG: [u8; 3] = [0x0a, 0x0f, 0x1c];
+const AMBER: [u8; 3] = [0xff, 0xb8, 0x4d];
+const SEAL: [u8; 3] = [0x7a, 0x5a, 0x1f];
+
+#[test]
+fn take_off_choice_prompt_is_framed_with_its_seal_button() {
+    let name = "mothership-takeoff-choice";
+    let s = shoot(
+        name,
+        &[
+            "--screen",
+            "mothership",
+            "--skip-turns",
+            "21",
+            "--frames",
+            "40",
+        ],
+    );
+    assert_screen(name, &s);
+    // The amber frame around the prompt, and the seal button's fill, in the panel.
+    let frame = s.share_near(945, 140, 330, 240, AMBER, 12);
+    assert!(frame > 0.004, "{name}: no framed take-off prompt ({frame})");
+    let button = s.share_near(945, 140, 330, 240, SEAL, 10);
+    assert!(button > 0.01, "{name}: no seal button ({button})");
+}
+
+#[test]
+fn hot_seat_curtain_hides_the_map_until_the_player_takes_the_seat() {
+    let name = "mothership-hot-seat-curtain";
+    let args = [
+        "--screen",
+        "mothership",
+        "--ms-players",
+        "3",
+        "--ms-humans",
+        "2",
+        "--skip-turns",
+        "21",
+        "--frames",
+        "40",
+    ];
+    let s = shoot(name, &args);
+    // Nothing of the map: the left and bottom of the map area are bare background.
+    for (x, y, w, h) in [(0, 0, 300, 800), (0, 520, 930, 280), (660, 0, 270, 800)] {
+        let bare = s.share_near(x, y, w, h, BG, 4);
+        assert!(bare > 0.99, "{name}: the map shows at {x},{y} ({bare})");
+    }
+    // The curtain's window in the middle of the map area, with its text.
+    assert!(
+        s.ink(300, 320, 340, 160) > 0.05,
+        "{name}: no curtain window"
+    );
+    // The player takes the seat: the map and the sealed prompt appear.
+    let name = "mothership-hot-seat-prompt";
+    let mut lifted = args.to_vec();
+    lifted.extend(["--ms-script", "lift"]);
+    *lifted.iter_mut().find(|a| **a == "40").unwrap() = "60";
+    let s = shoot(name, &lifted);
+    assert_screen(name, &s);
+    let frame = s.share_near(945, 140, 330, 260, AMBER, 12);
+    assert!(frame > 0.004, "{name}: no take-off prompt ({frame})");
+}
+
+#[test]
+fn planet_inset_shows_landing_sites_and_the_orbit_apart_from_the_map() {
+    let name = "mothership-planet-inset";
+    let s = shoot(
+        name,
+        &[
+            "--screen",
+            "mothership",
+            "--ms-players",
+            "3",
+            "--demo",
+            "1",
+            "--skip-turns",
+            "22",
+            "--frames",
+            "20",
+        ],
+    );
+    assert_screen(name, &s);
+    // Not overlapping: a bare band of background between the map and the inset's frame.
+    let band = s.share_near(0, INSET.1 - 4, 930, 3, BG, 6);
+    assert!(band > 0.97, "{name}: the map runs into the inset ({band})");
+    // The globe: lit land and sea faces, the orbit ring, ships' colours.
+    let (x, y, w, h) = GLOBE;
+    let c = s.colours(x, y, w, h);
+    assert!(c > 60, "{name}: no globe drawn ({c} colours)");
+    assert!(s.lit(x, y, w, h) > 0.2, "{name}: the globe is dark");
+    // One legend dot per ship, in its player's colour, beside the globe.
+    let legend = (GLOBE.0 + GLOBE.2, INSET.1 + 20, 40, 80);
+    for (rgb, who) in [(BLUE, "blue"), (ORANGE, "orange")] {
+        let dot = s.share_near(legend.0, legend.1, legend.2, legend.3, rgb, 10);
+        assert!(dot > 0.005, "{name}: no {who} ship in the legend ({dot})");
+    }
+}

@@ -2,7 +2,7 @@
 //! and `--bench-frames` render without a person (tests, CI).
 use anyhow::{anyhow, Result};
 use clap::Args;
-use orbitals::client::{ClientOptions, StartScreen};
+use orbitals::client::{ClientOptions, MsOptions, StartScreen};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -66,6 +66,19 @@ pub struct ClientArgs {
     /// RoveR: control keys played as if typed, e.g. "d d 2 d enter space".
     #[arg(long, value_name = "KEYS")]
     pub rover_keys: Option<String>,
+    /// Mothership (`--screen mothership`, and the menu's first choice): players (2 to 4).
+    #[arg(long, default_value_t = 2)]
+    pub ms_players: u8,
+    /// Mothership: how many of the first seats are people (2 or more: hot-seat).
+    #[arg(long, default_value_t = 1)]
+    pub ms_humans: u8,
+    /// Mothership: the AI seats' level (beginner, easy, normal, hard, expert, or 0 to 4).
+    #[arg(long, default_value = "easy", value_parser = MsOptions::parse_level)]
+    pub ms_level: usize,
+    /// Mothership: input played as if by a person, e.g. "7,8 end plan*3 seal=1 look"
+    /// (cells are clicked; see docs/client-mothership.md for every word).
+    #[arg(long, value_name = "STEPS")]
+    pub ms_script: Option<String>,
 }
 
 impl ClientArgs {
@@ -110,6 +123,13 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         ..Config::default()
     })
     .map_err(|e| anyhow!("--gt-players/--gt-planets: {e}"))?;
+    let ms = MsOptions {
+        players: a.ms_players,
+        humans: a.ms_humans,
+        level: a.ms_level,
+        script: a.ms_script.clone(),
+    };
+    ms.check().map_err(|e| anyhow!(e))?;
     check_display()?;
     let opts = ClientOptions {
         cards_dir: cards.to_path_buf(),
@@ -129,6 +149,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         replay: a.replay.clone(),
         rover_level: a.rover_level.clone(),
         rover_keys: a.rover_keys.clone(),
+        ms,
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

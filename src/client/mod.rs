@@ -38,7 +38,7 @@ mod unused;
 mod why;
 mod words;
 
-pub use options::{ClientOptions, StartScreen};
+pub use options::{ClientOptions, MsOptions, StartScreen};
 
 use app::{App, Screen};
 use catalog::Catalog;
@@ -89,6 +89,7 @@ fn linked_mode(opts: &ClientOptions) -> globe::linked::Mode {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
+    app.menu.ms = mothership::menu::MsMenu::from_options(&opts.ms);
     if let Some(path) = &opts.replay {
         // A folder (`orbitals match --save-dir`) opens its list; a file opens the viewer.
         if path.is_dir() {

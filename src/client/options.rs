@@ -88,6 +88,70 @@ pub struct ClientOptions {
     pub rover_level: Option<String>,
     /// RoveR: control keys to play as if typed (`d d 2 enter space` ...).
     pub rover_keys: Option<String>,
+    /// Mothership: seats, AI level and a scripted input sequence.
+    pub ms: MsOptions,
+}
+
+/// The Mothership table for `--screen mothership` (and the menu's first choice of players).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MsOptions {
+    /// Players, 2 to 4.
+    pub players: u8,
+    /// How many of the first seats are people (several: hot-seat); 0 with `demo`.
+    pub humans: u8,
+    /// The AI seats' level: an index into the menu's levels (0 = beginner, 1 = easy...).
+    pub level: usize,
+    /// Clicks, keys and buttons played as if by a person (see the Mothership screen's script).
+    pub script: Option<String>,
+}
+
+impl Default for MsOptions {
+    fn default() -> Self {
+        MsOptions {
+            players: 2,
+            humans: 1,
+            level: 1,
+            script: None,
+        }
+    }
+}
+
+/// The AI levels' short names, easiest first (the menu's levels in the same order).
+pub const LEVEL_NAMES: [&str; 5] = ["beginner", "easy", "normal", "hard", "expert"];
+
+impl MsOptions {
+    /// Parses an AI level: its short name or its number (0 to 4).
+    pub fn parse_level(s: &str) -> Result<usize, String> {
+        let t = s.trim().to_ascii_lowercase();
+        LEVEL_NAMES
+            .iter()
+            .position(|n| *n == t)
+            .or_else(|| t.parse::<usize>().ok().filter(|&i| i < LEVEL_NAMES.len()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown AI level `{s}` ({} or 0 to {})",
+                    LEVEL_NAMES.join(", "),
+                    LEVEL_NAMES.len() - 1
+                )
+            })
+    }
+
+    /// Checks the numbers of players and people.
+    pub fn check(&self) -> Result<(), String> {
+        if !(2..=4).contains(&self.players) {
+            return Err(format!(
+                "--ms-players: 2 to 4 players, not {}",
+                self.players
+            ));
+        }
+        if self.humans > self.players {
+            return Err(format!(
+                "--ms-humans: at most {} people for {} players, not {}",
+                self.players, self.players, self.humans
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for ClientOptions {
@@ -110,6 +174,7 @@ impl Default for ClientOptions {
             replay: None,
             rover_level: None,
             rover_keys: None,
+            ms: MsOptions::default(),
         }
     }
 }
@@ -177,5 +242,20 @@ mod tests {
         assert_eq!(ClientOptions::parse_window("1600x900"), Ok((1600, 900)));
         assert!(ClientOptions::parse_window("16").is_err());
         assert!(ClientOptions::parse_window("10x10").is_err());
+    }
+
+    #[test]
+    fn parses_mothership_levels_and_checks_seats() {
+        assert_eq!(MsOptions::parse_level("easy"), Ok(1));
+        assert_eq!(MsOptions::parse_level("4"), Ok(4));
+        assert!(MsOptions::parse_level("5").is_err());
+        assert!(MsOptions::parse_level("godlike").is_err());
+        let mut m = MsOptions::default();
+        assert!(m.check().is_ok());
+        m.players = 5;
+        assert!(m.check().unwrap_err().contains("--ms-players"));
+        m.players = 3;
+        m.humans = 4;
+        assert!(m.check().unwrap_err().contains("--ms-humans"));
     }
 }

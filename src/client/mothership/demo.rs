@@ -1,28 +1,38 @@
 //! Mothership games that open without the menu (`--screen mothership`): a fresh game against
 //! the AI (landing), an AI-vs-AI demo (`--demo SEED`), a game played on headlessly to a later
-//! turn (`--skip-turns N`: game turns; 26 plays to the end and the score), the busy mid-game
-//! position `--bench-frames` measures, and the position a scenario file plays to
-//! (`--scenario FILE`).
+//! turn (`--skip-turns N`: game turns; 21 stops at the sealed take-off choice, 26 plays to the
+//! end and the score), the busy mid-game position `--bench-frames` measures, and the position a
+//! scenario file plays to (`--scenario FILE`). Seats: `--ms-players`, `--ms-humans` (two or
+//! more: hot-seat) and `--ms-level`; `--ms-script` queues input played as if by a person.
 use super::input::Sel;
 use super::screen::MsScreen;
-use super::session::{fast_forward, Session, Setup, Step};
-use crate::client::game_session::{demo_seats, demo_speed, scenario_steps};
+use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
+use crate::client::game_session::{demo_speed, scenario_steps};
 use crate::client::ClientOptions;
 use crate::mothership::scenario::{state_of, Scenario};
 use crate::mothership::state::Phase;
 use crate::mothership::State;
 
-/// The first Mothership screen for these options. Players: `--gt-players` (2 to 4).
+/// The first Mothership screen for these options (seats: `--ms-players`, `--ms-humans`,
+/// `--ms-level`), with `--ms-script`'s input queued.
 pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
+    let mut scr = open(opts, blocking)?;
+    if let Some(text) = &opts.ms.script {
+        scr.script = super::script::parse(text).map_err(|e| format!("--ms-script: {e}"))?;
+    }
+    Ok(scr)
+}
+
+fn open(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
     if let Some(path) = &opts.scenario {
         return from_scenario(opts, path, blocking);
     }
-    let players = opts.globe.0.clamp(2, 4);
+    let players = opts.ms.players.clamp(2, 4);
     let seed = opts.demo.unwrap_or(1);
     let bench = opts.bench_frames.is_some();
     let ai_only = opts.demo.is_some() && !bench;
     let setup = Setup {
-        seats: demo_seats(players as usize, ai_only),
+        seats: seats(opts, players as usize, ai_only),
         seed,
     };
     let turn = if bench {
@@ -37,9 +47,11 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
         return Ok(MsScreen::new(session));
     }
     let mut state = state_of(&Scenario::fresh(players, seed)).map_err(|e| e.join("; "))?;
-    // To game turn `turn`, then (for a person) on to the first seat's turn.
+    // To game turn `turn`, then (for people) on to the first person's turn.
+    let people: Vec<bool> = setup.seats.iter().map(|x| *x == Seat::Human).collect();
     let history = fast_forward(&mut state, seed, |s| {
-        s.turn >= turn && (ai_only || (s.active.0 == 0 && s.phase == Phase::Play))
+        let person = people.get(s.active.index()).copied().unwrap_or(false);
+        s.turn >= turn && (ai_only || (person && matches!(s.phase, Phase::Play | Phase::Choose)))
     });
     Ok(screen(opts, setup, state, &history, blocking, !ai_only))
 }
@@ -59,7 +71,7 @@ fn screen(
     let mut session = Session::with_state(setup, state, history, blocking);
     pace(opts, &mut session, !select);
     let mut scr = MsScreen::new(session);
-    if select {
+    if select && scr.session.state().phase == Phase::Play {
         scr.refresh();
         // Light up the unit with the most options.
         let s = scr.session.state();
@@ -86,8 +98,27 @@ pub fn from_scenario(
     let (seed, state, history) = scenario_steps::<State>(path)?;
     let ai_only = opts.demo.is_some();
     let setup = Setup {
-        seats: demo_seats(state.num_players(), ai_only),
+        seats: seats(opts, state.num_players(), ai_only),
         seed,
     };
     Ok(screen(opts, setup, state, &history, blocking, !ai_only))
+}
+
+/// The first `--ms-humans` seats are people unless the AI plays every seat; the others are
+/// the AI at `--ms-level`.
+fn seats(opts: &ClientOptions, players: usize, ai_only: bool) -> Vec<Seat> {
+    let humans = if ai_only {
+        0
+    } else {
+        usize::from(opts.ms.humans)
+    };
+    (0..players)
+        .map(|i| {
+            if i < humans {
+                Seat::Human
+            } else {
+                Seat::Ai(Level(opts.ms.level))
+            }
+        })
+        .collect()
 }

@@ -199,8 +199,9 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
         };
         fill_hex(p, r * 0.8, fade(col, 0.22));
         outline_hex(p, r * 0.8, 2.5, col);
+        // Free commands (deployment, a capture's retreat) carry no number.
         let min = choices.iter().filter_map(|ch| ch.cost).min();
-        if let Some(n) = min {
+        if let Some(n) = min.filter(|&n| n > 0) {
             label(painter, p, &n.to_string(), col);
         }
     }
@@ -270,9 +271,10 @@ pub fn turn_track(scr: &MsScreen, width: f32, painter: &mut Painter) {
         _ => s.tide.name().to_string(),
     };
     let viewer = scr.viewer();
+    // The next card is seen only with an operational weather layer (M3).
     let next = viewer
         .and_then(|p| crate::mothership::query::forecast_for(s, p))
-        .map_or("?".to_string(), |t| t.name().to_string());
+        .map_or("? (no weather layer)".to_string(), |t| t.name().to_string());
     painter.text(
         &format!("Tide {tide}"),
         x,
@@ -292,7 +294,7 @@ pub fn turn_track(scr: &MsScreen, width: f32, painter: &mut Painter) {
     let active = s.active;
     let pl = s.player(active);
     let who = scr.session.name(active);
-    let x2 = x + 110.0;
+    let x2 = (x + 170.0).max(width - 150.0);
     painter.text(
         &format!("{who}: {} pts", pl.points),
         x2,
@@ -335,7 +337,10 @@ pub fn status(scr: &MsScreen, area: Rect, painter: &mut Painter) {
         );
         return;
     }
-    let Some(c) = scr.hover else { return };
+    let Some(c) = scr.hover else {
+        painter.text(&hint(scr), 12.0, y, 14.0, false, theme::TEXT_DIM);
+        return;
+    };
     let mut t = format!("{}  {:?}", s.cell_name(c), s.terrain(c)).to_lowercase();
     if s.ore[c.index()] {
         t.push_str(", ore");
@@ -355,7 +360,11 @@ pub fn status(scr: &MsScreen, area: Rect, painter: &mut Painter) {
             .session
             .names
             .possessive(PlayerId(s.ship(x).controller.0));
-        t.push_str(&format!(", {} ship", whose.to_lowercase()));
+        let (ore, units) = crate::mothership::outcome::contents(s, x);
+        t.push_str(&format!(
+            ", {} ship ({ore} ore and {units} units aboard)",
+            whose.to_lowercase()
+        ));
     }
     let z = crate::mothership::zones::cached(s);
     let under: Vec<String> = s
@@ -363,8 +372,10 @@ pub fn status(scr: &MsScreen, area: Rect, painter: &mut Painter) {
         .filter(|p| z.of(c, *p))
         .map(|p| scr.session.name(p))
         .collect();
-    if !under.is_empty() {
-        t.push_str(&format!("; under fire of {}", under.join(", ")));
+    match under.as_slice() {
+        [] => {}
+        [one] if one == "You" => t.push_str("; in your fire zone"),
+        _ => t.push_str(&format!("; under fire of {}", under.join(", "))),
     }
     if let Some(ch) = scr.options.at(c).first() {
         let more = scr.options.at(c).len() - 1;
@@ -378,4 +389,26 @@ pub fn status(scr: &MsScreen, area: Rect, painter: &mut Painter) {
         t.push_str(&format!(" — click: move here for {n} points"));
     }
     painter.text(&t, 12.0, y, 14.0, false, theme::TEXT);
+}
+
+/// What to do next, in the status line while the pointer is on no cell.
+fn hint(scr: &MsScreen) -> String {
+    let s = scr.session.state();
+    if scr.session.over() {
+        return "The game is over: the score window has the result.".into();
+    }
+    if !scr.session.human_to_act() {
+        return format!("{} is playing…", scr.session.name(s.active));
+    }
+    match (s.phase, scr.sel) {
+        (Phase::Landing, _) => {
+            "Click a green dot to land your ship there (R turns it; hover to preview).".into()
+        }
+        (Phase::Deploy, _) => {
+            "Click a lit cell to put the selected unit there; \"Done deploying\" when ready.".into()
+        }
+        (Phase::Choose, _) => "Turn 21: tick the ships that leave now and seal your choice.".into(),
+        (_, Sel::None) => "Click one of your units or your ship; Enter ends the turn.".into(),
+        _ => "Click a lit cell to act (the number is its cost); Esc drops the selection.".into(),
+    }
 }

@@ -26,6 +26,23 @@ impl Default for MsMenu {
 }
 
 impl MsMenu {
+    /// The menu's first choice from the command line (`--ms-players`, `--ms-humans`,
+    /// `--ms-level`): the first seats people, the others the AI at that level.
+    pub fn from_options(o: &crate::client::MsOptions) -> MsMenu {
+        let mut m = MsMenu {
+            players: usize::from(o.players).clamp(2, 4),
+            ..MsMenu::default()
+        };
+        for (i, seat) in m.seats.iter_mut().enumerate() {
+            *seat = if i < usize::from(o.humans) {
+                Seat::Human
+            } else {
+                Seat::Ai(Level(o.level))
+            };
+        }
+        m
+    }
+
     pub fn setup(&self, seed: u64) -> Setup {
         Setup {
             seats: self.seats[..self.players.clamp(2, 4)].to_vec(),

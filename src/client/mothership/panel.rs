@@ -9,7 +9,7 @@ use super::units;
 use super::words;
 use crate::client::theme::{self, hex};
 use crate::ids::PlayerId;
-use crate::mothership::outcome::{contents, score};
+use crate::mothership::outcome::{contents, score, ship_score};
 use crate::mothership::state::{Phase, ShipStatus, CHOICE_TURN, LAST_TURN};
 use crate::mothership::takeoff::{choice_budget, cost as takeoff_cost};
 use crate::mothership::{Command, Seat, State};
@@ -65,6 +65,8 @@ pub fn show(ctx: &egui::Context, scr: &mut MsScreen, acts: &mut Vec<PanelAct>) {
             }
             ui.horizontal(|ui| {
                 ui.checkbox(&mut scr.zones, "Fire zones (F)");
+                ui.checkbox(&mut scr.planet, "Planet (G)")
+                    .on_hover_text("The planet under the map: landing sites and the orbit");
                 if ui
                     .add_enabled(scr.session.game.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Take back your last command (Ctrl+Z)")
@@ -150,9 +152,9 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
                 "Click a green dot to land the dome there. Red rings: ore the landing clears.",
             );
             ui.horizontal(|ui| {
-                ui.label("Orientation (R):");
-                ui.selectable_value(&mut scr.orient, 0, "pods E NW SW");
-                ui.selectable_value(&mut scr.orient, 1, "pods W NE SE");
+                ui.label("Pods (R):");
+                ui.selectable_value(&mut scr.orient, 0, "E, NW, SW");
+                ui.selectable_value(&mut scr.orient, 1, "W, NE, SE");
             });
         }
         Phase::Deploy => {
@@ -189,42 +191,87 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
             });
         }
         Phase::Choose => {
-            ui.label(format!(
-                "Choose, in secret, which ships leave now. Budget: {} points.",
-                choice_budget(s, s.active)
-            ));
-            for x in s.ship_ids() {
-                let ship = s.ship(x);
-                if !ship.on_planet() || ship.controller != s.active {
-                    continue;
-                }
-                let (ore, n) = contents(s, x);
-                let mut on = scr.seal & (1 << x.0) != 0;
-                let text = format!(
-                    "Ship {} leaves ({ore} ore, {n} units; costs {})",
-                    x.0 + 1,
-                    takeoff_cost(s, x)
-                );
-                if ui.checkbox(&mut on, text).changed() {
-                    scr.seal ^= 1 << x.0;
-                }
-            }
-            let cmd = Command::Seal { leave: scr.seal };
-            if ui
-                .add_enabled(legal.contains(&cmd), egui::Button::new("Seal my choice"))
-                .clicked()
-            {
-                acts.push(PanelAct::Play(cmd));
-            }
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(1.5, theme::egui_color(theme::WARN)))
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new("Take off now? (turn 21, sealed)")
+                            .strong()
+                            .color(theme::egui_color(theme::WARN)),
+                    );
+                    ui.label(format!(
+                        "Tick each ship that leaves now; the others see nothing until all \
+                         have sealed. Budget: {} points. A ship that stays may still take off \
+                         at turn {LAST_TURN}; one still down after that is stranded (scores 0).",
+                        choice_budget(s, s.active)
+                    ));
+                    for x in s.ship_ids() {
+                        let ship = s.ship(x);
+                        if !ship.on_planet() || ship.controller != s.active {
+                            continue;
+                        }
+                        let (ore, n) = contents(s, x);
+                        let mut on = scr.seal & (1 << x.0) != 0;
+                        let text = format!(
+                            "Ship at {} leaves: {ore} ore, {n} units aboard, scores {}; costs {}",
+                            s.cell_name(ship.dome),
+                            ship_score(s, x),
+                            takeoff_cost(s, x)
+                        );
+                        if ui.checkbox(&mut on, text).changed() {
+                            scr.seal ^= 1 << x.0;
+                        }
+                    }
+                    let cmd = Command::Seal { leave: scr.seal };
+                    let label = if scr.seal == 0 {
+                        "Seal: every ship stays"
+                    } else {
+                        "Seal: the ticked ships leave"
+                    };
+                    let button = egui::Button::new(RichText::new(label).strong())
+                        .fill(theme::egui_color(hex(0x7a5a1f)));
+                    if ui.add_enabled(legal.contains(&cmd), button).clicked() {
+                        acts.push(PanelAct::Play(cmd));
+                    }
+                });
         }
         Phase::Play => play_controls(ui, scr, s, &legal, acts),
         Phase::Over => {}
     }
 }
 
+/// The planner's styles a player may hand the rest of a turn to (style 0 only ends the turn).
+pub const PLAN_STYLES: [(u8, &str, &str); 5] = [
+    (
+        1,
+        "mine",
+        "Destroyers stay; the weather layer brings ore into the ship",
+    ),
+    (
+        2,
+        "mine and build",
+        "Mine, build crabs (then tanks), destroyers advance two cells",
+    ),
+    (
+        3,
+        "attack",
+        "Destroyers advance and fire, open ships are captured; mining goes on",
+    ),
+    (
+        4,
+        "rush",
+        "Every unit leaves the ship and advances; no mining",
+    ),
+    (
+        5,
+        "bring everyone home",
+        "Every land unit goes back into the ship (at turn 25 it then takes off)",
+    ),
+];
+
 fn play_controls(
     ui: &mut egui::Ui,
-    scr: &MsScreen,
+    scr: &mut MsScreen,
     s: &State,
     legal: &[Command],
     acts: &mut Vec<PanelAct>,
@@ -283,14 +330,32 @@ fn play_controls(
         {
             acts.push(PanelAct::Play(Command::End));
         }
-        if legal.contains(&Command::Plan { style: 0 })
+        let plan = Command::Plan {
+            style: scr.plan_style,
+        };
+        if legal.contains(&plan)
             && ui
                 .button("Finish the turn for me")
-                .on_hover_text("The built-in planner plays the rest of this turn")
+                .on_hover_text("The built-in planner plays the rest of this turn, as chosen below")
                 .clicked()
         {
-            acts.push(PanelAct::Play(Command::Plan { style: 0 }));
+            acts.push(PanelAct::Play(plan));
         }
+    });
+    ui.horizontal(|ui| {
+        ui.label("The planner:");
+        let now = PLAN_STYLES
+            .iter()
+            .find(|p| p.0 == scr.plan_style)
+            .map_or("", |p| p.1);
+        egui::ComboBox::from_id_salt("ms-plan-style")
+            .selected_text(now)
+            .show_ui(ui, |ui| {
+                for (style, label, help) in PLAN_STYLES {
+                    ui.selectable_value(&mut scr.plan_style, style, label)
+                        .on_hover_text(help);
+                }
+            });
     });
 }
 

@@ -1,14 +1,17 @@
 //! The Mothership screen: the hex map (drawn by `draw`), the side panel ([`super::panel`]), the
 //! score window at the end ([`super::score`]), and the input: hover and click cells to select
 //! units and ships and to give the commands that light up; a click no legal command answers is
-//! tried with the rules so that the refusal and its ruling are shown. Keys: Esc or right click
-//! drops the selection, R turns the landing orientation, F toggles fire zones, Enter ends the
-//! turn, Ctrl+Z undoes.
+//! tried with the rules so that the refusal and its ruling are shown. Under the map, the planet
+//! inset ([`super::planet_view`]). Keys: Esc or right click drops the selection, R turns the
+//! landing orientation, F toggles fire zones, G the planet inset, Enter ends the turn, Ctrl+Z
+//! undoes. A script ([`super::script`]) can play the same input without a person.
 use super::draw::{self, TOP};
 use super::hexmap::HexLayout;
 use super::input::{self, Options, Sel};
 use super::panel::{self, PanelAct};
+use super::planet_view::PlanetView;
 use super::score::{self, EndAct};
+use super::script::{ScriptKey, Step};
 use super::session::{Seat as SeatKind, Session};
 use crate::client::game_screen::Frame;
 use crate::client::paint::Painter;
@@ -17,6 +20,7 @@ use crate::mothership::state::Phase;
 use crate::mothership::{Cell, Command, Seat};
 use egui_macroquad::egui;
 use macroquad::prelude::*;
+use std::collections::VecDeque;
 
 /// Leaving the screen.
 pub enum Exit {
@@ -27,6 +31,8 @@ pub enum Exit {
 pub const PANEL: f32 = 340.0;
 /// Height of the status line under the map.
 const STATUS: f32 = 26.0;
+/// Frames between two steps of a script (animations get time to show).
+const SCRIPT_GAP: u32 = 6;
 
 pub struct MsScreen {
     pub session: Session,
@@ -48,6 +54,16 @@ pub struct MsScreen {
     egui_pointer: bool,
     /// The score window was closed to look at the map.
     pub score_closed: bool,
+    /// The planner's style for "Finish the turn for me" (see [`panel::PLAN_STYLES`]).
+    pub plan_style: u8,
+    /// The planet inset under the map is shown.
+    pub planet: bool,
+    pub planet_view: PlanetView,
+    /// Input still to play from a script, the frames to wait before the next step, and the
+    /// cell the script put the pointer on.
+    pub script: VecDeque<Step>,
+    script_wait: u32,
+    script_hover: Option<Cell>,
 }
 
 impl MsScreen {
@@ -65,6 +81,12 @@ impl MsScreen {
             time: 0.0,
             egui_pointer: false,
             score_closed: false,
+            plan_style: 2,
+            planet: true,
+            planet_view: PlanetView::default(),
+            script: VecDeque::new(),
+            script_wait: 0,
+            script_hover: None,
             session,
         }
     }
@@ -197,6 +219,7 @@ impl MsScreen {
         let (sw, sh) = (screen_width(), screen_height());
         let panel_px = PANEL * zoom;
         let area = Rect::new(0.0, TOP, (sw - panel_px).max(200.0), sh - TOP - STATUS);
+        let (area, inset) = self.split(area);
         let lay = HexLayout::fit(&self.session.state().map, area);
         let mouse = f.mouse();
         self.hover = if !self.egui_pointer && area.contains(mouse) {
@@ -204,6 +227,10 @@ impl MsScreen {
         } else {
             None
         };
+        self.run_script(&lay, zoom);
+        if self.script_hover.is_some() {
+            self.hover = self.script_hover;
+        }
 
         let mut acts: Vec<PanelAct> = Vec::new();
         let mut end = None;
@@ -254,6 +281,8 @@ impl MsScreen {
             if is_mouse_button_pressed(MouseButton::Left) {
                 if let Some(c) = self.hover {
                     self.click(c, egui::pos2(mouse.x / zoom, mouse.y / zoom));
+                } else if let Some(x) = self.planet_view.pick(mouse) {
+                    self.select_ship(x);
                 }
             }
             if is_mouse_button_pressed(MouseButton::Right) {
@@ -267,6 +296,18 @@ impl MsScreen {
 
         clear_background(theme::BG);
         draw::map(self, &lay, painter);
+        self.planet_view.rect = None;
+        if let Some(r) = inset {
+            let session = &self.session;
+            self.planet_view.draw(
+                session.state(),
+                r,
+                f.dt,
+                self.time,
+                |p| session.name(p),
+                painter,
+            );
+        }
         draw::turn_track(self, area.w, painter);
         draw_rectangle(0.0, sh - STATUS, area.w, STATUS, theme::BAR);
         draw::status(self, Rect::new(0.0, sh - STATUS, area.w, STATUS), painter);
@@ -277,6 +318,126 @@ impl MsScreen {
         None
     }
 
+    /// The map's area and, with the planet inset shown, the inset's strip under it.
+    fn split(&self, area: Rect) -> (Rect, Option<Rect>) {
+        if !self.planet || area.h < 300.0 {
+            return (area, None);
+        }
+        let strip = PlanetView::strip(self.session.state(), area);
+        let map = Rect::new(area.x, area.y, area.w, area.h - strip - 6.0);
+        let inset = Rect::new(area.x + 8.0, map.bottom() + 2.0, area.w - 16.0, strip);
+        (map, Some(inset))
+    }
+
+    /// Selects one's own ship (a pin of the planet inset).
+    fn select_ship(&mut self, x: crate::mothership::ShipId) {
+        let s = self.session.state();
+        if self.session.human_to_act()
+            && !self.curtain_up()
+            && s.ship_controller(x) == Some(s.active)
+        {
+            self.sel = Sel::Ship(x);
+            self.popup = None;
+            self.session.refusal = None;
+        }
+    }
+
+    /// Plays the script's next step when it is its time.
+    fn run_script(&mut self, lay: &HexLayout, zoom: f32) {
+        if self.script_wait > 0 {
+            self.script_wait -= 1;
+            return;
+        }
+        let Some(&step) = self.script.front() else {
+            return;
+        };
+        let ready = match step {
+            Step::Look => self.session.over() && self.session.game.ended_for() > 0.8,
+            Step::Lift => self.curtain_up(),
+            s if s.needs_turn() => {
+                self.session.human_to_act()
+                    && self.session.announced().is_none()
+                    && !self.curtain_up()
+            }
+            _ => true,
+        };
+        if !ready {
+            return;
+        }
+        self.script.pop_front();
+        self.script_wait = SCRIPT_GAP;
+        let s = self.session.state();
+        match step {
+            Step::Click(c, r) | Step::Hover(c, r) => {
+                let Some(cell) = s.map.cell(i64::from(c), i64::from(r)) else {
+                    self.session
+                        .refuse(format!("the script names cell {c},{r}, not on the map"));
+                    return;
+                };
+                if matches!(step, Step::Hover(..)) {
+                    self.script_hover = Some(cell);
+                    return;
+                }
+                let p = lay.centre(&s.map, cell);
+                self.refresh();
+                self.click(cell, egui::pos2(p.x / zoom, p.y / zoom));
+            }
+            Step::Key(k) => self.key(k),
+            Step::End => self.play(Command::End),
+            Step::Plan => self.play(Command::Plan {
+                style: self.plan_style,
+            }),
+            Step::Pick(n) => {
+                if let Some((cell, _)) = self.popup {
+                    if let Some(ch) = self.options.at(cell).get(n - 1) {
+                        let cmd = ch.cmd;
+                        self.play(cmd);
+                    }
+                }
+            }
+            Step::Other(n) => {
+                if let Some(ch) = self.options.other.get(n - 1) {
+                    let cmd = ch.cmd;
+                    self.play(cmd);
+                }
+            }
+            Step::Tick(n) => {
+                let own: Vec<_> = s
+                    .ship_ids()
+                    .filter(|&x| s.ship(x).on_planet() && s.ship(x).controller == s.active)
+                    .collect();
+                if let Some(x) = own.get(n - 1) {
+                    self.seal ^= 1 << x.0;
+                }
+            }
+            Step::Seal => self.play(Command::Seal { leave: self.seal }),
+            Step::Lift => self.lift_curtain(),
+            Step::Look => self.score_closed = true,
+            Step::Wait(n) => self.script_wait = n,
+            Step::Style(n) => self.plan_style = n,
+        }
+    }
+
+    /// A key's effect (from the keyboard or a script).
+    fn key(&mut self, k: ScriptKey) {
+        match k {
+            ScriptKey::Orient => self.orient ^= 1,
+            ScriptKey::Zones => self.zones = !self.zones,
+            ScriptKey::Planet => self.planet = !self.planet,
+            ScriptKey::Escape => self.cancel(),
+            ScriptKey::Undo => {
+                if self.session.undo() {
+                    self.sel = Sel::None;
+                }
+            }
+            ScriptKey::Enter => {
+                if self.session.legal().contains(&Command::End) && !self.curtain_up() {
+                    self.play(Command::End);
+                }
+            }
+        }
+    }
+
     fn cancel(&mut self) {
         self.sel = Sel::None;
         self.popup = None;
@@ -284,24 +445,21 @@ impl MsScreen {
     }
 
     fn keys(&mut self) {
-        if is_key_pressed(KeyCode::Escape) {
-            self.cancel();
-        }
-        if is_key_pressed(KeyCode::R) {
-            self.orient ^= 1;
-        }
-        if is_key_pressed(KeyCode::F) {
-            self.zones = !self.zones;
-        }
         let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-        if ctrl && is_key_pressed(KeyCode::Z) && self.session.undo() {
-            self.sel = Sel::None;
+        let keys = [
+            (KeyCode::Escape, ScriptKey::Escape),
+            (KeyCode::R, ScriptKey::Orient),
+            (KeyCode::F, ScriptKey::Zones),
+            (KeyCode::G, ScriptKey::Planet),
+            (KeyCode::Enter, ScriptKey::Enter),
+        ];
+        for (code, k) in keys {
+            if is_key_pressed(code) {
+                self.key(k);
+            }
         }
-        if is_key_pressed(KeyCode::Enter)
-            && self.session.legal().contains(&Command::End)
-            && !self.curtain_up()
-        {
-            self.play(Command::End);
+        if ctrl && is_key_pressed(KeyCode::Z) {
+            self.key(ScriptKey::Undo);
         }
     }
 }
