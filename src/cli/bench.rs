@@ -1,5 +1,8 @@
 //! `orbitals bench`: engine speed for a fixed seed, single-threaded: one `name: value` line per
 //! figure (the unit is the name's last word), or one JSON object with `--json` for scripts.
+//!
+//! Times are the measuring thread's CPU time where the system reports it (Linux), so a machine
+//! shared with other work gives figures close to an idle one's; elsewhere, wall time.
 use super::load_db;
 use anyhow::Result;
 use clap::Args;
@@ -17,6 +20,42 @@ use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// CPU time this thread has run, in nanoseconds (Linux: `/proc/thread-self/schedstat`).
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// A stopwatch of the thread's CPU time, or of wall time where that is not available.
+struct Clock {
+    wall: Instant,
+    cpu: Option<u64>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            wall: Instant::now(),
+            cpu: thread_cpu_ns(),
+        }
+    }
+
+    fn secs(&self) -> f64 {
+        match (self.cpu, thread_cpu_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e9,
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+
+    fn nanos(&self) -> f64 {
+        self.secs() * 1e9
+    }
+}
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -66,11 +105,11 @@ impl Figures {
 fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
     let h = OrbitalsHeuristic::default();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (mut sims, start) = (0u64, Instant::now());
-    while start.elapsed().as_secs_f64() < seconds {
+    let (mut sims, start) = (0u64, Clock::start());
+    while start.secs() < seconds {
         sims += mcts::search(s, &h, cfg, &mut rng).iterations;
     }
-    sims as f64 / start.elapsed().as_secs_f64()
+    sims as f64 / start.secs()
 }
 
 /// MCTS on one core from the mid-game position `s`:
@@ -99,7 +138,7 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
         0,
     );
     let h = OrbitalsHeuristic::default();
-    let t = Instant::now();
+    let t = Clock::start();
     let mut agent = MctsAgent::<State, _>::new(cfg.clone(), h, 7, "mcts:normal");
     let decisions = 20;
     for _ in 0..decisions {
@@ -107,7 +146,7 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
     }
     f.add(
         "mcts_normal_decision_ms",
-        t.elapsed().as_secs_f64() * 1000.0 / decisions as f64,
+        t.secs() * 1000.0 / decisions as f64,
         2,
     );
     let mut game = State::from_decks(db.clone(), decks, seed);
@@ -116,9 +155,9 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
     let mut slowest = 0.0f64;
     while game.outcome == Outcome::Ongoing {
         let c = if game.active.index() == 0 {
-            let t = Instant::now();
+            let t = Clock::start();
             let c = agent.choose(&game);
-            slowest = slowest.max(t.elapsed().as_secs_f64());
+            slowest = slowest.max(t.secs());
             c
         } else {
             greedy.choose(&game)
@@ -143,9 +182,9 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     let mut buf = Vec::new();
     let (mut commands, mut games) = (0u64, 0u64);
-    let start = Instant::now();
+    let start = Clock::start();
     let mut mid = None;
-    while start.elapsed().as_secs_f64() < a.seconds {
+    while start.secs() < a.seconds {
         let mut s = State::from_decks(db.clone(), &decks, a.seed.wrapping_add(games));
         rules::start(&mut s, &mut ());
         while s.outcome == Outcome::Ongoing {
@@ -160,29 +199,25 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         }
         games += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.secs();
     f.add("random_commands_per_sec", commands as f64 / secs, 0);
     f.add("random_games_per_sec", games as f64 / secs, 1);
     let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
     let n = 1_000_000u32;
-    let t = Instant::now();
+    let t = Clock::start();
     for _ in 0..n {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
-    f.add(
-        "state_clone_ns",
-        t.elapsed().as_nanos() as f64 / n as f64,
-        1,
-    );
+    f.add("state_clone_ns", t.nanos() / n as f64, 1);
     let viewer = s.active.index();
-    let t = Instant::now();
+    let t = Clock::start();
     for _ in 0..n {
         std::hint::black_box(orbitals::agent::eval::advantage(
             std::hint::black_box(&s),
             viewer,
         ));
     }
-    f.add("evaluation_ns", t.elapsed().as_nanos() as f64 / n as f64, 1);
+    f.add("evaluation_ns", t.nanos() / n as f64, 1);
     mcts(&mut f, &s, a.seconds, &db, &decks, a.seed);
     // The other games, through the kit: a quarter of the time per figure.
     let quick = a.seconds / 4.0;
@@ -220,9 +255,9 @@ fn game_lines<R: Ruleset, T: Table<R>>(
     let mut buf = Vec::new();
     let (mut commands, mut games) = (0u64, 0u64);
     let mut mid: Option<R> = None;
-    let start = Instant::now();
+    let start = Clock::start();
     let sides: Vec<usize> = (0..table.seats()).collect();
-    while start.elapsed().as_secs_f64() < seconds {
+    while start.secs() < seconds {
         let mut s = table
             .start(games as u32, &sides, seed.wrapping_add(games))
             .map_err(anyhow::Error::msg)?
@@ -243,7 +278,7 @@ fn game_lines<R: Ruleset, T: Table<R>>(
         }
         games += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.secs();
     f.add(
         format!("{name}_random_commands_per_sec"),
         commands as f64 / secs,
@@ -259,25 +294,21 @@ fn game_lines<R: Ruleset, T: Table<R>>(
         }
     };
     let n = 200_000u32;
-    let t = Instant::now();
+    let t = Clock::start();
     for _ in 0..n {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
-    f.add(
-        format!("{name}_state_clone_ns"),
-        t.elapsed().as_nanos() as f64 / n as f64,
-        1,
-    );
+    f.add(format!("{name}_state_clone_ns"), t.nanos() / n as f64, 1);
     let h = R::Heuristic::default();
     let cfg = MctsConfig::default();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (mut sims, start) = (0u64, Instant::now());
-    while start.elapsed().as_secs_f64() < seconds {
+    let (mut sims, start) = (0u64, Clock::start());
+    while start.secs() < seconds {
         sims += mcts::search(&s, &h, &cfg, &mut rng).iterations;
     }
     f.add(
         format!("{name}_mcts_normal_simulations_per_sec"),
-        sims as f64 / start.elapsed().as_secs_f64(),
+        sims as f64 / start.secs(),
         0,
     );
     Ok(())

@@ -6,8 +6,8 @@
 //! explains the terms. Only what the viewer may see is used: other players' hands count by
 //! size, their face-down projects by points, never by identity (O26).
 use crate::core::game::{advantages, Heuristic, MAX_PLAYERS};
-use crate::data::{Card, CardKind};
-use crate::ids::CardRef;
+use crate::data::{Hot, HotKind};
+use crate::ids::{CardRef, PlayerId};
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, NONE};
 use rand::Rng;
@@ -36,53 +36,61 @@ pub const APPROACH: f32 = 0.4;
 pub const ENDGAME_FLOOR: f32 = 0.2;
 
 /// Worth of a spacecraft card in play: cost, plus its bombardment power if it can ever reach an
-/// enemy asset (`reach`).
-pub fn ship_worth(card: &Card, reach: bool) -> f32 {
-    let bp = card.ship().map(|s| s.bombardment_power).unwrap_or(0) as f32;
-    1.0 + 0.6 * card.construction_cost as f32 + if reach { 0.8 * bp } else { 0.0 }
+/// enemy asset (`reach`). Reads the card's compact stats ([`Hot`]): the evaluation runs for every
+/// position a search visits.
+#[inline]
+pub fn ship_worth(card: &Hot, reach: bool) -> f32 {
+    let bp = card.bombardment_power as f32;
+    1.0 + 0.6 * card.cost as f32 + if reach { 0.8 * bp } else { 0.0 }
 }
 
 /// Worth of an asset or upgrade card in play (undamaged).
-pub fn structure_worth(card: &Card) -> f32 {
-    match &card.kind {
-        CardKind::Asset(a) => {
-            3.0 + 0.5 * card.construction_cost as f32
-                + INCOME * a.construction_power as f32
-                + 0.2 * a.population as f32
+#[inline]
+pub fn structure_worth(card: &Hot) -> f32 {
+    match card.kind {
+        HotKind::Asset => {
+            3.0 + 0.5 * card.cost as f32
+                + INCOME * card.construction_power as f32
+                + 0.2 * card.population as f32
         }
-        _ => 0.5 + 0.5 * card.construction_cost as f32,
+        _ => 0.5 + 0.5 * card.cost as f32,
     }
 }
 
 /// Score per point of bombardment damage on an asset: the homeworld's is high (losing it loses
 /// the game), others by their worth.
-fn damage_weight(card: &Card) -> f32 {
-    match card.asset() {
-        Some(a) if a.homeworld => HW / a.bombardment_resistance.max(1) as f32,
-        Some(a) => structure_worth(card) / a.bombardment_resistance.max(1) as f32,
-        None => 0.0,
+#[inline]
+fn damage_weight(card: &Hot) -> f32 {
+    match card.kind {
+        HotKind::Asset if card.homeworld => HW / card.resistance.max(1) as f32,
+        HotKind::Asset => structure_worth(card) / card.resistance.max(1) as f32,
+        _ => 0.0,
     }
 }
 
 /// Cheapest delta-vee that ever brings a ship to the outermost orbital of `asset` (O7, O11).
-fn reach_cost(card: &Card) -> u8 {
-    card.asset()
-        .map(|a| {
-            a.transfer_costs.iter().copied().min().unwrap_or(0)
-                + a.orbitals.last().copied().unwrap_or(0)
-        })
-        .unwrap_or(u8::MAX)
+#[inline]
+fn reach_cost(card: &Hot) -> u8 {
+    if card.kind != HotKind::Asset {
+        return u8::MAX;
+    }
+    let transfers = &card.transfer_costs[..card.transfer_len as usize];
+    let outer = match card.orbital_count {
+        0 => 0,
+        n => card.entry_costs[n as usize - 1],
+    };
+    transfers.iter().copied().min().unwrap_or(0) + outer
 }
 
 /// Maximum delta-vee of a ship card with its own modifiers (orbit modifiers ignored).
-fn base_dv(card: &Card) -> u8 {
-    let dv = card.ship().map(|s| s.delta_vee).unwrap_or(0) as i16;
-    (dv + card.self_mods.delta_vee as i16).clamp(0, 255) as u8
+#[inline]
+fn base_dv(card: &Hot) -> u8 {
+    (card.delta_vee as i16 + card.self_mods.delta_vee as i16).clamp(0, 255) as u8
 }
 
-fn base_bp(card: &Card) -> f32 {
-    let bp = card.ship().map(|s| s.bombardment_power).unwrap_or(0) as i16;
-    (bp + card.self_mods.bombardment as i16).max(0) as f32
+#[inline]
+fn base_bp(card: &Hot) -> f32 {
+    (card.bombardment_power as i16 + card.self_mods.bombardment as i16).max(0) as f32
 }
 
 /// Raw scores of every player, as the viewer may know them.
@@ -118,8 +126,15 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     let mut hand = [0usize; MAX_PLAYERS];
     let mut projects_on = [0u8; 256];
     // Debris per (asset, orbital), for the doomed-ship check (orbitals past the eighth share one
-    // slot).
-    let mut debris = [0u8; 256 * 8];
+    // slot); only counted (and cleared) when that check is on.
+    let mut debris_table;
+    let debris: &mut [u8] = if h.hazard {
+        debris_table = [0u8; 256 * 8];
+        &mut debris_table
+    } else {
+        &mut []
+    };
+    let db = &*s.db;
     for c in &s.cards {
         match c.zone {
             Zone::Debris if h.hazard && c.host != NONE => {
@@ -127,7 +142,7 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                 debris[k] = debris[k].saturating_add(1);
             }
             Zone::Asset if !c.has(flag::DESTROYED) => {
-                let card = s.db.card(c.card);
+                let card = db.hot(c.card);
                 let (w, cost) = (damage_weight(card), reach_cost(card));
                 for (p, bt) in best_target.iter_mut().enumerate().take(n) {
                     if p != c.owner.index() && (w > bt.0 || (w == bt.0 && cost < bt.1)) {
@@ -145,92 +160,96 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
         s.phase,
         Phase::Maneuvers | Phase::Research | Phase::Repair | Phase::Construction
     );
-    for (i, c) in s.cards.iter().enumerate() {
-        let p = c.owner.index();
-        if p >= n {
-            continue;
-        }
-        let card = s.db.card(c.card);
-        let score = match c.zone {
-            Zone::Ship if h.hazard && p == active && in_turn && doomed(s, i, &debris) => 0.0,
-            Zone::Ship => {
-                let reach = base_dv(card) >= best_target[p].1;
-                let armor = card.ship().map(|x| x.armor).unwrap_or(1).max(1) as f32;
-                let hurt = 1.0 - 0.3 * (c.damage as f32 / armor).min(1.0);
-                mw * (ship_worth(card, reach) * hurt + DELTA_VEE * c.dv as f32)
-                    + position(
-                        s,
-                        c.host,
-                        c.orbital,
-                        p,
-                        card,
-                        reach,
-                        best_target[p].0,
-                        mw,
-                        approach,
-                    )
-            }
-            Zone::Asset => {
-                let a = card.asset();
-                let res = a.map(|a| a.bombardment_resistance).unwrap_or(1).max(1) as f32;
-                let x = (c.damage as f32 / res).min(1.0);
-                let homeworld = a.map(|a| a.homeworld).unwrap_or(false);
-                if c.has(flag::DESTROYED) {
-                    if homeworld {
-                        -HW_LOST
-                    } else {
-                        0.0
-                    }
-                } else {
-                    let mut v = if homeworld {
-                        -HW * (x + x * x) / 2.0
-                    } else {
-                        mw * structure_worth(card) * (1.0 - 0.5 * x)
-                    };
-                    // What the player to move can still do with this asset this turn.
-                    if p == active && in_turn && !c.has(flag::TAPPED) {
-                        let can_build = hand[p] > 0 || projects_on[i] > 0;
-                        v += untapped(card, s.phase, c.damage, can_build, mw);
-                    } else if h.tempo && (p != active || !in_turn) {
-                        // What it will do in its owner's next turn (building or research, not
-                        // repair): every player's assets count the same wherever a leaf falls
-                        // in the turn cycle.
-                        let can_build = hand[p] > 0 || projects_on[i] > 0;
-                        v += untapped(card, Phase::Maneuvers, 0, can_build, mw);
-                    }
-                    v
+    // Each player's cards are one slice of the table (an invariant of `State`): sum each
+    // player's in a register, in table order.
+    for p in 0..n {
+        let mut sum = 0.0f32;
+        for i in s.player_range(PlayerId(p as u8)) {
+            let c = &s.cards[i];
+            let card = db.hot(c.card);
+            let score = match c.zone {
+                Zone::Ship if h.hazard && p == active && in_turn && doomed(s, i, debris) => 0.0,
+                Zone::Ship => {
+                    let reach = base_dv(card) >= best_target[p].1;
+                    let armor = card.armor.max(1) as f32;
+                    let hurt = 1.0 - 0.3 * (c.damage as f32 / armor).min(1.0);
+                    mw * (ship_worth(card, reach) * hurt + DELTA_VEE * c.dv as f32)
+                        + position(
+                            s,
+                            c.host,
+                            c.orbital,
+                            p,
+                            card,
+                            reach,
+                            best_target[p].0,
+                            mw,
+                            approach,
+                        )
                 }
-            }
-            Zone::Upgrade => {
-                let res = card
-                    .upgrade()
-                    .map(|u| u.bombardment_resistance)
-                    .unwrap_or(1);
-                mw * structure_worth(card) * (1.0 - 0.5 * c.damage as f32 / res.max(1) as f32)
-            }
-            Zone::Project => {
-                let crowd = projects_on[c.host as usize].max(1) as f32;
-                let base = if c.host == NONE {
-                    0.45
-                } else {
-                    0.3 + 0.15 / crowd
-                };
-                if p == viewer {
-                    let worth = match card.kind {
-                        CardKind::Spacecraft(_) => {
-                            ship_worth(card, base_dv(card) >= best_target[p].1)
+                Zone::Asset => {
+                    let is_asset = card.kind == HotKind::Asset;
+                    let res = if is_asset { card.resistance } else { 1 }.max(1) as f32;
+                    let x = (c.damage as f32 / res).min(1.0);
+                    let homeworld = is_asset && card.homeworld;
+                    if c.has(flag::DESTROYED) {
+                        if homeworld {
+                            -HW_LOST
+                        } else {
+                            0.0
                         }
-                        _ => structure_worth(card),
-                    };
-                    let frac = (c.points as f32 / card.construction_cost.max(1) as f32).min(1.0);
-                    mw * (base + 0.02 * worth + frac * (worth - base).max(0.0) * 0.8)
-                } else {
-                    mw * (base + 0.5 * c.points as f32)
+                    } else {
+                        let mut v = if homeworld {
+                            -HW * (x + x * x) / 2.0
+                        } else {
+                            mw * structure_worth(card) * (1.0 - 0.5 * x)
+                        };
+                        // What the player to move can still do with this asset this turn.
+                        if p == active && in_turn && !c.has(flag::TAPPED) {
+                            let can_build = hand[p] > 0 || projects_on[i] > 0;
+                            v += untapped(card, s.phase, c.damage, can_build, mw);
+                        } else if h.tempo && (p != active || !in_turn) {
+                            // What it will do in its owner's next turn (building or research, not
+                            // repair): every player's assets count the same wherever a leaf falls
+                            // in the turn cycle.
+                            let can_build = hand[p] > 0 || projects_on[i] > 0;
+                            v += untapped(card, Phase::Maneuvers, 0, can_build, mw);
+                        }
+                        v
+                    }
                 }
-            }
-            _ => 0.0,
-        };
-        out[p] += score;
+                Zone::Upgrade => {
+                    let res = if card.kind == HotKind::Upgrade {
+                        card.resistance
+                    } else {
+                        1
+                    };
+                    mw * structure_worth(card) * (1.0 - 0.5 * c.damage as f32 / res.max(1) as f32)
+                }
+                Zone::Project => {
+                    let crowd = projects_on[c.host as usize].max(1) as f32;
+                    let base = if c.host == NONE {
+                        0.45
+                    } else {
+                        0.3 + 0.15 / crowd
+                    };
+                    if p == viewer {
+                        let worth = match card.kind {
+                            HotKind::Spacecraft => {
+                                ship_worth(card, base_dv(card) >= best_target[p].1)
+                            }
+                            _ => structure_worth(card),
+                        };
+                        let frac = (c.points as f32 / card.cost.max(1) as f32).min(1.0);
+                        mw * (base + 0.02 * worth + frac * (worth - base).max(0.0) * 0.8)
+                    } else {
+                        mw * (base + 0.5 * c.points as f32)
+                    }
+                }
+                _ => continue,
+            };
+            sum += score;
+        }
+        out[p] = sum;
     }
     if siege_turns > 0.0 {
         siege(s, n, siege_turns, out);
@@ -247,7 +266,7 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
 /// destroy it at the end of the turn (O18), and cannot bombard from there: it is as good as lost.
 /// (A ship that bombarded is also out of delta-vee, but its damage is already counted, so ships
 /// in range of an enemy asset are left alone.)
-fn doomed(s: &State, i: usize, debris: &[u8; 256 * 8]) -> bool {
+fn doomed(s: &State, i: usize, debris: &[u8]) -> bool {
     let c = &s.cards[i];
     if c.dv > 0 || c.host == NONE {
         return false;
@@ -296,10 +315,7 @@ fn siege(s: &State, n: usize, turns: f32, out: &mut [f32]) {
             continue;
         }
         match c.zone {
-            Zone::Asset
-                if !c.has(flag::DESTROYED)
-                    && s.db.card(c.card).asset().is_some_and(|a| a.homeworld) =>
-            {
+            Zone::Asset if !c.has(flag::DESTROYED) && s.db.hot(c.card).homeworld => {
                 hw_of[p] = i as u8;
             }
             Zone::Ship if c.host != NONE => {
@@ -308,8 +324,7 @@ fn siege(s: &State, n: usize, turns: f32, out: &mut [f32]) {
                 if q == p || q >= n || host.zone != Zone::Asset || host.has(flag::DESTROYED) {
                     continue;
                 }
-                let hcard = s.db.card(host.card);
-                if !hcard.asset().map(|a| a.homeworld).unwrap_or(false) {
+                if !s.db.hot(host.card).homeworld {
                     continue;
                 }
                 let r = CardRef(i as u8);
@@ -345,7 +360,7 @@ fn position(
     host: u8,
     orbital: u8,
     p: usize,
-    card: &Card,
+    card: &Hot,
     reach: bool,
     w: f32,
     mw: f32,
@@ -356,26 +371,34 @@ fn position(
         return 0.0;
     }
     let a = &s.cards[host as usize];
-    let acard = s.db.card(a.card);
+    let acard = s.db.hot(a.card);
+    let is_asset = acard.kind == HotKind::Asset;
     if a.owner.index() != p && !a.has(flag::DESTROYED) {
         let pw = (bp - orbital as f32).max(0.0);
-        let homeworld = acard.asset().map(|x| x.homeworld).unwrap_or(false);
+        let homeworld = is_asset && acard.homeworld;
         let scale = if homeworld { 1.0 } else { mw };
         return scale * damage_weight(acard) * (pw + approach * (bp - pw));
     }
     if !reach {
         return 0.0;
     }
-    let n = acard.asset().map(|x| x.orbitals.len()).unwrap_or(1).max(1) as f32;
+    let n = if is_asset {
+        acard.orbital_count as usize
+    } else {
+        1
+    }
+    .max(1) as f32;
     w * bp * (0.1 + 0.25 * (orbital as f32 + 1.0) / n)
 }
 
 /// What an untapped asset can still do in its owner's turn from `phase` on: build, research or
 /// repair, whichever is worth most (O19–O21).
 /// Building and research are material (weighted by `mw`); repair protects the homeworld.
-fn untapped(card: &Card, phase: Phase, damage: u8, can_build: bool, mw: f32) -> f32 {
-    let Some(a) = card.asset() else { return 0.0 };
-    let cp = (a.construction_power as i16 + card.self_mods.construction_power as i16).max(0);
+fn untapped(card: &Hot, phase: Phase, damage: u8, can_build: bool, mw: f32) -> f32 {
+    if card.kind != HotKind::Asset {
+        return 0.0;
+    }
+    let cp = (card.construction_power as i16 + card.self_mods.construction_power as i16).max(0);
     let build = if can_build {
         mw * BUILD_POINT * cp as f32
     } else {
@@ -388,8 +411,8 @@ fn untapped(card: &Card, phase: Phase, damage: u8, can_build: bool, mw: f32) -> 
     };
     let repair = if phase <= Phase::Repair && damage > 0 {
         let amount = (1 + card.self_mods.repair).max(0).min(damage as i8) as f32;
-        let x = damage as f32 / a.bombardment_resistance.max(1) as f32;
-        amount * damage_weight(card) * if a.homeworld { 0.5 + x } else { 1.0 }
+        let x = damage as f32 / card.resistance.max(1) as f32;
+        amount * damage_weight(card) * if card.homeworld { 0.5 + x } else { 1.0 }
     } else {
         0.0
     };
@@ -493,7 +516,6 @@ pub fn advantage(s: &State, player: usize) -> f32 {
 mod tests {
     use super::*;
     use crate::agent::testkit::new_state;
-    use crate::ids::PlayerId;
 
     #[test]
     fn fresh_game_is_about_even() {

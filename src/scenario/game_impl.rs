@@ -13,8 +13,8 @@
 //! cards it saw earlier (a refitted ship going back to hand), which loses a little information
 //! but never gains any.
 use crate::core::game::Game;
-use crate::data::CardKind;
-use crate::ids::{CardId, CardRef, PlayerId};
+use crate::data::HotKind;
+use crate::ids::{CardId, PlayerId};
 use crate::maneuver::combat;
 use crate::rules::{self, Command};
 use crate::state::{State, Zone, NONE};
@@ -108,21 +108,20 @@ fn binomial(n: usize, k: usize) -> f64 {
 /// Could card `card` be the face-down project `slot` as far as anyone can see?
 fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
     let inst = &s.cards[slot];
-    let c = s.db.card(card);
-    if inst.points >= c.construction_cost && c.ship().is_none() {
+    let c = s.db.hot(card);
+    if inst.points >= c.cost && c.kind != HotKind::Spacecraft {
         // Only a finished spacecraft waiting for population stays face down (O21, O22).
         return false;
     }
-    match (&c.kind, inst.host) {
-        (CardKind::Asset(a), NONE) => !a.homeworld,
+    match (c.kind, inst.host) {
+        (HotKind::Asset, NONE) => !c.homeworld,
         (_, NONE) => false,
-        (CardKind::Asset(_), _) => false,
-        (CardKind::Upgrade(_), _) => true,
-        (CardKind::Spacecraft(sh), h) => s
-            .card_of(CardRef(h))
-            .asset()
-            .map(|a| a.has_factory(sh.class))
-            .unwrap_or(false),
+        (HotKind::Asset, _) => false,
+        (HotKind::Upgrade, _) => true,
+        (HotKind::Spacecraft, h) => {
+            let host = s.db.hot(s.cards[h as usize].card);
+            host.kind == HotKind::Asset && host.has_factory(c.class)
+        }
     }
 }
 
@@ -147,10 +146,8 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
         pool.clear();
         free.clear();
         projects.clear();
-        for (i, c) in s.cards.iter().enumerate() {
-            if c.owner != p {
-                continue;
-            }
+        for i in s.player_range(p) {
+            let c = &s.cards[i];
             match c.zone {
                 Zone::Hand | Zone::Deck => free.push(i),
                 Zone::Project => projects.push(i),
@@ -182,20 +179,27 @@ fn deal_projects(s: &mut State, projects: &[usize], pool: &mut Vec<CardId>, rng:
     }
     let mut order: Vec<usize> = (0..pool.len()).collect();
     order.shuffle(rng);
-    let fits: Vec<Vec<usize>> = projects
-        .iter()
-        .map(|&slot| {
+    // The pool cards that fit each project, in `order`: project k's are
+    // `fits.cards[fits.starts[k]..fits.starts[k + 1]]`.
+    let mut fits = Fits {
+        starts: Vec::with_capacity(projects.len() + 1),
+        cards: Vec::with_capacity(projects.len() * pool.len()),
+    };
+    for &slot in projects {
+        fits.starts.push(fits.cards.len());
+        fits.cards.extend(
             order
                 .iter()
                 .copied()
-                .filter(|&i| plausible_project(s, slot, pool[i]))
-                .collect()
-        })
-        .collect();
+                .filter(|&i| plausible_project(s, slot, pool[i])),
+        );
+    }
+    fits.starts.push(fits.cards.len());
     // owner[i]: the project holding pool card i.
     let mut owner: Vec<Option<usize>> = vec![None; pool.len()];
+    let mut seen = vec![false; pool.len()];
     for k in 0..projects.len() {
-        let mut seen = vec![false; pool.len()];
+        seen.fill(false);
         if !augment(k, &fits, &mut owner, &mut seen) {
             // No plausible deal: keep the projects as they are, and their cards out of the pool.
             for &slot in projects {
@@ -221,9 +225,15 @@ fn deal_projects(s: &mut State, projects: &[usize], pool: &mut Vec<CardId>, rng:
     });
 }
 
+/// Which pool cards fit each project (see [`deal_projects`]), in one allocation.
+struct Fits {
+    starts: Vec<usize>,
+    cards: Vec<usize>,
+}
+
 /// Kuhn's augmenting path from project `k` (see [`deal_projects`]).
-fn augment(k: usize, fits: &[Vec<usize>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
-    for &i in &fits[k] {
+fn augment(k: usize, fits: &Fits, owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    for &i in &fits.cards[fits.starts[k]..fits.starts[k + 1]] {
         if seen[i] {
             continue;
         }
