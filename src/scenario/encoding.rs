@@ -7,7 +7,7 @@
 //! the mover's own cards, so index `i` means the same move whichever seat plays it.
 use crate::ids::{CardRef, PlayerId};
 use crate::kit::encode::layout::{one_hot, Blocks};
-use crate::kit::encode::{mask_with, Encoding, Shape};
+use crate::kit::encode::{mask_with, Encoding, Mask, Shape};
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
 
@@ -257,7 +257,7 @@ impl Encoding for State {
         index_with(self, &d, &d.blocks(), command)
     }
 
-    fn mask_into(&self, legal: &[Command], mask: &mut [u8]) -> Result<usize, String> {
+    fn mask_into(&self, legal: &[Command], mask: &mut Mask) -> Result<usize, String> {
         let d = Dims::of(self);
         let b = d.blocks();
         mask_with(legal, mask, |c| index_with(self, &d, &b, c))
