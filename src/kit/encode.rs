@@ -337,3 +337,24 @@ pub mod layout {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Mask;
+
+    #[test]
+    fn packed_and_byte_masks_set_the_same_actions() {
+        let (mut bytes, mut bits) = ([0u8; 11], [0xffu8; 2]);
+        let (mut a, mut b) = (Mask::bytes(&mut bytes), Mask::bits(&mut bits));
+        b.clear();
+        for i in [0, 3, 8, 10] {
+            assert_eq!(a.set(i), Some(true));
+            assert_eq!(b.set(i), Some(true));
+        }
+        assert_eq!(b.set(3), Some(false), "a second set is not new");
+        assert_eq!(a.set(11), None);
+        assert_eq!(b.set(16), None);
+        assert!((0..11).all(|i| a.get(i) == b.get(i)));
+        assert_eq!(bits, [0b1001, 0b101]);
+    }
+}
