@@ -220,7 +220,9 @@ impl Raw {
     /// The buffer must be pinned for `'a`, and nothing else may access it meanwhile.
     unsafe fn slice<'a, T>(self, what: &str) -> Result<&'a mut [T], String> {
         let size = std::mem::size_of::<T>();
-        if (self.0 as usize) % std::mem::align_of::<T>() != 0 || self.1 % size != 0 {
+        if !(self.0 as usize).is_multiple_of(std::mem::align_of::<T>())
+            || !self.1.is_multiple_of(size)
+        {
             return Err(format!("{what}: buffer not aligned for {size}-byte values"));
         }
         // SAFETY: aligned, in bounds, and exclusive by the caller's promise.
