@@ -254,7 +254,7 @@ class VectorEnv:
     def reset(self, seed: int | None = None):
         if seed is not None:
             self._seed = int(seed)
-        self._core.reset(self._seed, self._buf["obs"], self._buf["mask"])
+        self._core.reset(self._seed, self._buf["obs"], self._buf["mask"], self.packed_mask)
         return self._obs, self._mask
 
     def step(self, actions):
@@ -267,5 +267,5 @@ class VectorEnv:
             raise ValueError(f"actions of dtype {actions.dtype}: expected an integer dtype")
         self._actions[:] = actions
         self._core.step(self._buf["actions"], self._buf["obs"], self._buf["rewards"],
-                        self._buf["dones"], self._buf["mask"])
+                        self._buf["dones"], self._buf["mask"], self.packed_mask)
         return self._obs, self._rewards, self._dones, self._mask

@@ -8,11 +8,12 @@ mod vector;
 
 use live::AnyGame;
 use orbitals::agent::AgentSpec;
+use orbitals::kit::encode::Mask;
 use orbitals::kit::summary::{self, Lineup};
 use orbitals::kit::Outcome;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tables::{Options, Row};
 
@@ -149,7 +150,7 @@ impl Game {
     fn mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let mut out = vec![0u8; self.game.shape().actions];
         let g = &mut self.game;
-        guarded(|| g.mask(&mut out))?;
+        guarded(|| g.mask(&mut Mask::bytes(&mut out)))?;
         Ok(PyBytes::new(py, &out))
     }
     /// Plays action `index` for the seat to move (`ValueError` if it is not legal).
@@ -198,46 +199,85 @@ struct VecEnv {
     inner: vector::Vector,
 }
 
-/// Copies `src` into a bytearray of exactly its size.
-fn fill(dst: &Bound<'_, PyByteArray>, src: &[u8], what: &str) -> PyResult<()> {
-    if dst.len() != src.len() {
-        return Err(value_error(format!(
-            "{what}: buffer of {} bytes, expected {}",
-            dst.len(),
-            src.len()
-        )));
-    }
-    // SAFETY: the interpreter lock is held and nothing else borrows the bytearray's bytes
-    // while they are copied.
-    unsafe { dst.as_bytes_mut() }.copy_from_slice(src);
-    Ok(())
+/// A bytearray's bytes, written while the interpreter lock is released. A memoryview of it
+/// stays open until this is dropped, so that Python cannot resize (and so move) it meanwhile.
+struct Pinned<'py> {
+    _view: Bound<'py, PyMemoryView>,
+    raw: Raw,
 }
 
-/// Writes the masks (rows of `actions` bytes) into `dst`: as they are when it has a byte per
-/// action, packed a bit per action when it has `ceil(actions / 8)` bytes per row (bit `k % 8`
-/// of byte `k / 8` is action `k`: numpy's `packbits(..., axis=1, bitorder="little")`).
-fn fill_mask(dst: &Bound<'_, PyByteArray>, mask: &[u8], actions: usize) -> PyResult<()> {
-    let rows = mask.len() / actions.max(1);
-    let row_bytes = actions.div_ceil(8);
-    if dst.len() == mask.len() || dst.len() != rows * row_bytes {
-        return fill(dst, mask, "masks");
+/// A pinned buffer's address and length in bytes, to be sent to the threads that fill it.
+#[derive(Clone, Copy)]
+struct Raw(*mut u8, usize);
+// SAFETY: the buffer stays alive and in place while pinned (see `Pinned`), and each call
+// hands out one mutable view of it.
+unsafe impl Send for Raw {}
+
+impl Raw {
+    /// The bytes as `T`s: `Err` names the buffer if it is not aligned for `T`.
+    ///
+    /// # Safety
+    /// The buffer must be pinned for `'a`, and nothing else may access it meanwhile.
+    unsafe fn slice<'a, T>(self, what: &str) -> Result<&'a mut [T], String> {
+        let size = std::mem::size_of::<T>();
+        if !(self.0 as usize).is_multiple_of(std::mem::align_of::<T>())
+            || !self.1.is_multiple_of(size)
+        {
+            return Err(format!("{what}: buffer not aligned for {size}-byte values"));
+        }
+        // SAFETY: aligned, in bounds, and exclusive by the caller's promise.
+        Ok(unsafe { std::slice::from_raw_parts_mut(self.0.cast::<T>(), self.1 / size) })
     }
-    // SAFETY: as in `fill`.
-    let out = unsafe { dst.as_bytes_mut() };
-    for (row, packed) in mask.chunks(actions).zip(out.chunks_mut(row_bytes)) {
-        for (bits, byte) in row.chunks(8).zip(packed.iter_mut()) {
-            *byte = bits
-                .iter()
-                .enumerate()
-                .fold(0u8, |b, (k, &m)| b | ((m & 1) << k));
+}
+
+/// Refuses buffers that share bytes: each is written as its own slice.
+fn disjoint(raws: &[Raw]) -> PyResult<()> {
+    for (i, a) in raws.iter().enumerate() {
+        for b in &raws[i + 1..] {
+            let (a0, b0) = (a.0 as usize, b.0 as usize);
+            if a0 < b0 + b.1 && b0 < a0 + a.1 {
+                return Err(value_error(
+                    "the buffers overlap: expected separate bytearrays".into(),
+                ));
+            }
         }
     }
     Ok(())
 }
 
-fn f32_bytes(v: &[f32]) -> &[u8] {
-    // SAFETY: any f32 is four plain bytes; u8 has no alignment.
-    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) }
+fn pin<'py>(b: &Bound<'py, PyByteArray>) -> PyResult<Pinned<'py>> {
+    let view = PyMemoryView::from(b.as_any())?;
+    Ok(Pinned {
+        raw: Raw(b.data(), b.len()),
+        _view: view,
+    })
+}
+
+/// The buffers of one call, as the vector fills them.
+#[derive(Clone, Copy)]
+struct Buffers {
+    obs: Raw,
+    mask: Raw,
+    packed: bool,
+    rewards: Raw,
+    dones: Raw,
+}
+
+impl Buffers {
+    /// # Safety
+    /// As [`Raw::slice`], for every buffer.
+    unsafe fn out<'a>(self) -> Result<vector::Out<'a>, String> {
+        // SAFETY: passed on to the caller.
+        unsafe {
+            Ok(vector::Out {
+                obs: self.obs.slice("observations")?,
+                mask: self.mask.slice("masks")?,
+                packed: self.packed,
+                rewards: self.rewards.slice("rewards")?,
+                dones: self.dones.slice("dones")?,
+            })
+        }
+    }
 }
 
 #[pymethods]
@@ -277,21 +317,34 @@ impl VecEnv {
     fn num_envs(&self) -> usize {
         self.inner.len()
     }
-    /// Starts every game anew and writes observations and masks into the bytearrays.
+    /// Starts every game anew and writes observations and masks into the bytearrays (the
+    /// masks packed, a bit per action, when `packed`).
     fn reset(
         &mut self,
         py: Python<'_>,
         seed: u64,
         obs: &Bound<'_, PyByteArray>,
         mask: &Bound<'_, PyByteArray>,
+        packed: bool,
     ) -> PyResult<()> {
+        let n = self.inner.len();
+        let (mut rewards, mut dones) = (vec![0f32; n], vec![0u8; n]);
+        let (o, m) = (pin(obs)?, pin(mask)?);
+        disjoint(&[o.raw, m.raw])?;
+        let raw = Buffers {
+            obs: o.raw,
+            mask: m.raw,
+            packed,
+            rewards: Raw(rewards.as_mut_ptr().cast(), n * 4),
+            dones: Raw(dones.as_mut_ptr(), n),
+        };
         let inner = &mut self.inner;
-        py.allow_threads(|| guarded(|| inner.reset(seed)))?;
-        fill(obs, f32_bytes(&self.inner.obs), "observations")?;
-        fill_mask(mask, &self.inner.mask, self.inner.actions)
+        // SAFETY: the bytearrays stay pinned until `o` and `m` drop, after this call, and
+        // the vector is their only user while the lock is released.
+        py.allow_threads(move || guarded(|| inner.reset(seed, unsafe { raw.out() }?)))
     }
     /// Plays one action per game (int64 bytes) and writes observations, rewards, dones and
-    /// masks into the bytearrays.
+    /// masks into the bytearrays (the masks packed when `packed`).
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
@@ -301,6 +354,7 @@ impl VecEnv {
         rewards: &Bound<'_, PyByteArray>,
         dones: &Bound<'_, PyByteArray>,
         mask: &Bound<'_, PyByteArray>,
+        packed: bool,
     ) -> PyResult<()> {
         let n = self.inner.len();
         if actions.len() != n * 8 {
@@ -309,17 +363,30 @@ impl VecEnv {
                 actions.len()
             )));
         }
-        let acts: Vec<i64> = actions
-            .to_vec()
-            .chunks_exact(8)
-            .map(|c| i64::from_ne_bytes(c.try_into().unwrap_or([0; 8])))
-            .collect();
+        let pins = [
+            pin(actions)?,
+            pin(obs)?,
+            pin(rewards)?,
+            pin(dones)?,
+            pin(mask)?,
+        ];
+        disjoint(&pins.each_ref().map(|p| p.raw))?;
+        let acts = pins[0].raw;
+        let raw = Buffers {
+            obs: pins[1].raw,
+            rewards: pins[2].raw,
+            dones: pins[3].raw,
+            mask: pins[4].raw,
+            packed,
+        };
         let inner = &mut self.inner;
-        py.allow_threads(|| guarded(|| inner.step(&acts)))?;
-        fill(obs, f32_bytes(&self.inner.obs), "observations")?;
-        fill(rewards, f32_bytes(&self.inner.rewards), "rewards")?;
-        fill(dones, &self.inner.dones, "dones")?;
-        fill_mask(mask, &self.inner.mask, self.inner.actions)
+        // SAFETY: as in `reset`; the actions are only read.
+        py.allow_threads(move || {
+            guarded(|| {
+                let acts: &[i64] = unsafe { acts.slice("actions") }?;
+                inner.step(acts, unsafe { raw.out() }?)
+            })
+        })
     }
 }
 

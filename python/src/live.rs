@@ -1,7 +1,7 @@
 //! One game being played through its encoding, with the game's type erased so that one
 //! Python class serves every game: [`AnyGame`] over [`Live`].
 use orbitals::agent::Agent;
-use orbitals::kit::encode::{legal_mask, Encoding, Shape};
+use orbitals::kit::encode::{legal_mask, Encoding, Mask, Shape};
 use orbitals::kit::Outcome;
 
 /// A game in progress, whatever the game.
@@ -12,7 +12,15 @@ pub trait AnyGame: Send {
     fn outcome(&self) -> Outcome;
     fn observe(&self, seat: usize, out: &mut [f32]);
     /// The mask of the seat to move; the number of legal actions.
-    fn mask(&mut self, out: &mut [u8]) -> Result<usize, String>;
+    fn mask(&mut self, out: &mut Mask) -> Result<usize, String>;
+    /// The legal actions of the seat to move, in index order.
+    fn legal_actions(&mut self) -> Result<Vec<usize>, String> {
+        let mut bytes = vec![0u8; self.shape().actions];
+        self.mask(&mut Mask::bytes(&mut bytes))?;
+        Ok((0..bytes.len()).filter(|&i| bytes[i] == 1).collect())
+    }
+    /// Is action `index` legal for the seat to move? `Err` says why not.
+    fn check(&mut self, index: usize) -> Result<(), String>;
     /// Plays action `index` for the seat to move; an index that names no legal command is an
     /// error saying what was expected.
     fn play(&mut self, index: usize) -> Result<(), String>;
@@ -45,26 +53,9 @@ impl<R: Encoding> Live<R> {
     }
 }
 
-impl<R: Encoding> AnyGame for Live<R> {
-    fn shape(&self) -> Shape {
-        self.state.shape()
-    }
-    fn num_players(&self) -> usize {
-        self.state.num_players()
-    }
-    fn current_player(&self) -> usize {
-        self.state.current_player()
-    }
-    fn outcome(&self) -> Outcome {
-        self.state.outcome()
-    }
-    fn observe(&self, seat: usize, out: &mut [f32]) {
-        self.state.observe(seat, out)
-    }
-    fn mask(&mut self, out: &mut [u8]) -> Result<usize, String> {
-        legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
-    }
-    fn play(&mut self, index: usize) -> Result<(), String> {
+impl<R: Encoding> Live<R> {
+    /// The command of legal action `index`; `Err` says why it is not one.
+    fn checked(&mut self, index: usize) -> Result<R::Move, String> {
         let actions = self.state.shape().actions;
         if self.state.outcome().is_over() {
             return Err(format!("action {index}: the game is over"));
@@ -97,6 +88,34 @@ impl<R: Encoding> AnyGame for Live<R> {
                 ));
             }
         }
+        Ok(command)
+    }
+}
+
+impl<R: Encoding> AnyGame for Live<R> {
+    fn shape(&self) -> Shape {
+        self.state.shape()
+    }
+    fn num_players(&self) -> usize {
+        self.state.num_players()
+    }
+    fn current_player(&self) -> usize {
+        self.state.current_player()
+    }
+    fn outcome(&self) -> Outcome {
+        self.state.outcome()
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        self.state.observe(seat, out)
+    }
+    fn mask(&mut self, out: &mut Mask) -> Result<usize, String> {
+        legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
+    }
+    fn check(&mut self, index: usize) -> Result<(), String> {
+        self.checked(index).map(|_| ())
+    }
+    fn play(&mut self, index: usize) -> Result<(), String> {
+        let command = self.checked(index)?;
         self.state.apply_into(command, &mut ());
         Ok(())
     }

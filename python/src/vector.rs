@@ -1,26 +1,17 @@
 //! N games stepped together: the learner holds seat 0 of each, built-in agents the other
-//! seats; a finished game is replaced by a new one at once (auto-reset). Buffers are owned
-//! here and reused, so a step allocates nothing.
+//! seats; a finished game is replaced by a new one at once (auto-reset). Observations, masks,
+//! rewards and dones are written straight into the caller's buffers, row by row on the
+//! thread pool: a step allocates nothing.
 use crate::live::AnyGame;
 use crate::tables::AnyTable;
 use orbitals::agent::AgentSpec;
+use orbitals::kit::encode::Mask;
 use orbitals::kit::series::mix;
 use orbitals::kit::Outcome;
 use rayon::prelude::*;
 
 /// The learner's seat.
 pub const LEARNER: usize = 0;
-/// One game's share of a step: index and slot, action, observation, mask, reward, done.
-type Work<'a> = (
-    (
-        (
-            (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
-            &'a mut [u8],
-        ),
-        &'a mut f32,
-    ),
-    &'a mut u8,
-);
 /// Fewest games stepped on the thread pool (fewer step on the calling thread).
 const PARALLEL_FROM: usize = 4;
 
@@ -30,6 +21,27 @@ struct Slot {
     episode: u64,
 }
 
+/// Where a step's results go: `n` rows of observations (`obs_len` floats each), masks (a
+/// byte per action, or a bit when `packed`), rewards and dones.
+pub struct Out<'a> {
+    pub obs: &'a mut [f32],
+    pub mask: &'a mut [u8],
+    pub packed: bool,
+    pub rewards: &'a mut [f32],
+    pub dones: &'a mut [u8],
+}
+
+impl Out<'_> {
+    /// Bytes in one row of the mask.
+    pub fn mask_row(actions: usize, packed: bool) -> usize {
+        if packed {
+            actions.div_ceil(8)
+        } else {
+            actions
+        }
+    }
+}
+
 pub struct Vector {
     table: Box<dyn AnyTable>,
     opponent: AgentSpec,
@@ -37,10 +49,6 @@ pub struct Vector {
     slots: Vec<Slot>,
     pub obs_len: usize,
     pub actions: usize,
-    pub obs: Vec<f32>,
-    pub mask: Vec<u8>,
-    pub rewards: Vec<f32>,
-    pub dones: Vec<u8>,
     pool: rayon::ThreadPool,
 }
 
@@ -109,25 +117,20 @@ impl Vector {
             slots: Vec::with_capacity(num),
             obs_len: shape.observation,
             actions: shape.actions,
-            obs: vec![0.0; num * shape.observation],
-            mask: vec![0; num * shape.actions],
-            rewards: vec![0.0; num],
-            dones: vec![0; num],
             pool,
         };
-        v.reset(seed)?;
+        v.start_all(seed, num)?;
         Ok(v)
     }
 
     pub fn len(&self) -> usize {
-        self.rewards.len()
+        self.slots.len()
     }
 
-    /// Starts every game anew from `seed`.
-    pub fn reset(&mut self, seed: u64) -> Result<(), String> {
+    /// Starts `n` games anew from `seed`.
+    fn start_all(&mut self, seed: u64, n: usize) -> Result<(), String> {
         self.seed = seed;
         let (table, opponent) = (self.table.as_ref(), &self.opponent);
-        let n = self.rewards.len();
         let slots: Result<Vec<Slot>, String> = self.pool.install(|| {
             (0..n)
                 .into_par_iter()
@@ -140,40 +143,66 @@ impl Vector {
                 .collect()
         });
         self.slots = slots?;
-        self.rewards.fill(0.0);
-        self.dones.fill(0);
-        let Vector {
-            slots,
-            obs_len,
-            actions,
-            obs,
-            mask,
-            pool,
-            ..
-        } = self;
-        let (ol, al) = (*obs_len, *actions);
-        let results: Vec<Result<(), String>> = pool.install(|| {
+        Ok(())
+    }
+
+    /// Checks that `out` has a row per game of the right sizes.
+    fn check_out(&self, out: &Out) -> Result<(), String> {
+        let n = self.len();
+        let row = Out::mask_row(self.actions, out.packed);
+        let sizes = [
+            ("observations", out.obs.len(), n * self.obs_len),
+            ("masks", out.mask.len(), n * row),
+            ("rewards", out.rewards.len(), n),
+            ("dones", out.dones.len(), n),
+        ];
+        for (what, have, want) in sizes {
+            if have != want {
+                return Err(format!("{what}: buffer of {have} values, expected {want}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts every game anew from `seed` and writes the first observations and masks.
+    pub fn reset(&mut self, seed: u64, out: Out) -> Result<(), String> {
+        self.check_out(&out)?;
+        self.start_all(seed, self.len())?;
+        out.rewards.fill(0.0);
+        out.dones.fill(0);
+        let (ol, row, packed) = (
+            self.obs_len,
+            Out::mask_row(self.actions, out.packed),
+            out.packed,
+        );
+        let Vector { slots, pool, .. } = self;
+        pool.install(|| {
             slots
                 .par_iter_mut()
-                .zip(obs.par_chunks_mut(ol))
-                .zip(mask.par_chunks_mut(al))
-                .map(|((slot, obs), mask)| write(slot.game.as_mut(), obs, mask))
-                .collect()
-        });
-        results.into_iter().collect()
+                .zip(out.obs.par_chunks_mut(ol))
+                .zip(out.mask.par_chunks_mut(row))
+                .try_for_each(|((slot, obs), mask)| write(slot.game.as_mut(), obs, mask, packed))
+        })
     }
 
     /// Plays `actions[i]` in game `i`, then the agents up to the learner's next turn; a game
-    /// that ends gives its reward and is replaced by a new one.
-    pub fn step(&mut self, actions: &[i64]) -> Result<(), String> {
-        let al = self.actions;
-        for (i, &a) in actions.iter().enumerate() {
+    /// that ends gives its reward and is replaced by a new one. An illegal action moves no
+    /// game.
+    pub fn step(&mut self, actions: &[i64], out: Out) -> Result<(), String> {
+        self.check_out(&out)?;
+        if actions.len() != self.len() {
+            return Err(format!(
+                "{} actions, expected {}",
+                actions.len(),
+                self.len()
+            ));
+        }
+        for (i, (slot, &a)) in self.slots.iter_mut().zip(actions).enumerate() {
             let ok = usize::try_from(a)
                 .ok()
-                .filter(|&a| a < al)
-                .is_some_and(|a| self.mask[i * al + a] == 1);
+                .is_some_and(|a| slot.game.check(a).is_ok());
             if !ok {
-                let legal: Vec<usize> = (0..al).filter(|&k| self.mask[i * al + k] == 1).collect();
+                let legal = slot.game.legal_actions()?;
                 return Err(format!(
                     "env {i}: action {a} is not legal: expected one of {legal:?} (the mask)"
                 ));
@@ -185,15 +214,13 @@ impl Vector {
             seed,
             slots,
             obs_len,
-            obs,
-            mask,
-            rewards,
-            dones,
+            actions: num_actions,
             pool,
             ..
         } = self;
         let (table, opponent, seed, ol) = (table.as_ref(), &*opponent, *seed, *obs_len);
-        let work = |((((((i, slot), &a), obs), mask), rew), done): Work| {
+        let (row, packed) = (Out::mask_row(*num_actions, out.packed), out.packed);
+        let work = |(((((i, slot), &a), obs), mask), (rew, done)): Work| {
             slot.game
                 .play(a as usize)
                 .and_then(|()| advance(slot.game.as_mut()))
@@ -207,41 +234,55 @@ impl Vector {
                 slot.episode += 1;
                 slot.game = start(table, opponent, seed, i, slot.episode)?;
             }
-            write(slot.game.as_mut(), obs, mask)
+            write(slot.game.as_mut(), obs, mask, packed)
         };
         // A few games step faster on this thread than handed to the pool.
-        let results: Vec<Result<(), String>> = if slots.len() < PARALLEL_FROM {
+        if slots.len() < PARALLEL_FROM {
             slots
                 .iter_mut()
                 .enumerate()
                 .zip(actions.iter())
-                .zip(obs.chunks_mut(ol))
-                .zip(mask.chunks_mut(al))
-                .zip(rewards.iter_mut())
-                .zip(dones.iter_mut())
-                .map(work)
-                .collect()
+                .zip(out.obs.chunks_mut(ol))
+                .zip(out.mask.chunks_mut(row))
+                .zip(out.rewards.iter_mut().zip(out.dones.iter_mut()))
+                .try_for_each(work)
         } else {
             pool.install(|| {
                 slots
                     .par_iter_mut()
                     .enumerate()
                     .zip(actions.par_iter())
-                    .zip(obs.par_chunks_mut(ol))
-                    .zip(mask.par_chunks_mut(al))
-                    .zip(rewards.par_iter_mut())
-                    .zip(dones.par_iter_mut())
-                    .map(work)
-                    .collect()
+                    .zip(out.obs.par_chunks_mut(ol))
+                    .zip(out.mask.par_chunks_mut(row))
+                    .zip(out.rewards.par_iter_mut().zip(out.dones.par_iter_mut()))
+                    .try_for_each(work)
             })
-        };
-        results.into_iter().collect()
+        }
     }
 }
 
+/// One game's share of a step: index and slot, action, observation, mask, reward and done.
+type Work<'a> = (
+    (
+        (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
+        &'a mut [u8],
+    ),
+    (&'a mut f32, &'a mut u8),
+);
+
 /// The learner's observation and mask of a game.
-fn write(g: &mut dyn AnyGame, obs: &mut [f32], mask: &mut [u8]) -> Result<(), String> {
+fn write(
+    g: &mut dyn AnyGame,
+    obs: &mut [f32],
+    mask: &mut [u8],
+    packed: bool,
+) -> Result<(), String> {
     g.observe(LEARNER, obs);
-    g.mask(mask)?;
+    let mut m = if packed {
+        Mask::bits(mask)
+    } else {
+        Mask::bytes(mask)
+    };
+    g.mask(&mut m)?;
     Ok(())
 }

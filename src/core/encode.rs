@@ -52,10 +52,10 @@ pub trait Encoding: Ruleset {
     /// The command of the seat to move at `index`, if the index names one in this state (it
     /// may still be illegal: check the mask or validate it).
     fn command_at(&self, index: usize) -> Option<Self::Move>;
-    /// Sets `mask[action_index(c)] = 1` for every command of `legal` (the mask cleared
-    /// first) and returns how many bits are set; a command outside the action space is an
+    /// Sets the mask's entry `action_index(c)` for every command of `legal` (the mask cleared
+    /// first) and returns how many entries are set; a command outside the action space is an
     /// error naming it. Games may override it to share work between the commands.
-    fn mask_into(&self, legal: &[Self::Move], mask: &mut [u8]) -> Result<usize, EncodingError> {
+    fn mask_into(&self, legal: &[Self::Move], mask: &mut Mask) -> Result<usize, EncodingError> {
         mask_with(legal, mask, |c| self.action_index(c))
     }
     /// Does the action space hold every legal command? A game whose full command list is too
@@ -69,21 +69,64 @@ pub trait Encoding: Ruleset {
     }
 }
 
+/// A legal-action mask being written: a byte per action (1 legal, 0 not) or, packed, a bit
+/// per action (action `k` in bit `k % 8` of byte `k / 8`: numpy's `packbits(...,
+/// bitorder="little")`). Packed masks are eight times smaller to clear, copy and scan.
+pub struct Mask<'a> {
+    buf: &'a mut [u8],
+    packed: bool,
+}
+
+impl<'a> Mask<'a> {
+    /// A mask of a byte per action.
+    pub fn bytes(buf: &'a mut [u8]) -> Mask<'a> {
+        Mask { buf, packed: false }
+    }
+    /// A packed mask: `ceil(actions / 8)` bytes.
+    pub fn bits(buf: &'a mut [u8]) -> Mask<'a> {
+        Mask { buf, packed: true }
+    }
+    /// Clears every entry.
+    pub fn clear(&mut self) {
+        self.buf.fill(0);
+    }
+    /// Is action `i` set? (`false` past the end.)
+    pub fn get(&self, i: usize) -> bool {
+        if self.packed {
+            self.buf.get(i / 8).is_some_and(|b| b & (1 << (i % 8)) != 0)
+        } else {
+            self.buf.get(i).is_some_and(|&b| b != 0)
+        }
+    }
+    /// Sets action `i`; `Some(true)` if it was not set, `None` past the end.
+    pub fn set(&mut self, i: usize) -> Option<bool> {
+        if self.packed {
+            let b = self.buf.get_mut(i / 8)?;
+            let bit = 1 << (i % 8);
+            let new = *b & bit == 0;
+            *b |= bit;
+            Some(new)
+        } else {
+            let b = self.buf.get_mut(i)?;
+            let new = *b == 0;
+            *b = 1;
+            Some(new)
+        }
+    }
+}
+
 /// [`Encoding::mask_into`] with the index function given.
 pub fn mask_with<M: std::fmt::Debug>(
     legal: &[M],
-    mask: &mut [u8],
+    mask: &mut Mask,
     index: impl Fn(&M) -> Option<usize>,
 ) -> Result<usize, EncodingError> {
-    mask.fill(0);
+    mask.clear();
     let mut n = 0;
     for c in legal {
-        match index(c) {
-            Some(i) if i < mask.len() => {
-                n += usize::from(mask[i] == 0);
-                mask[i] = 1;
-            }
-            _ => {
+        match index(c).and_then(|i| mask.set(i)) {
+            Some(new) => n += usize::from(new),
+            None => {
                 return Err(EncodingError::NoActionIndex {
                     command: format!("{c:?}"),
                 })
@@ -93,14 +136,13 @@ pub fn mask_with<M: std::fmt::Debug>(
     Ok(n)
 }
 
-/// Writes the legal-action mask of the seat to move into `mask` (`shape().actions` bytes:
-/// 1 legal, 0 not), using `legal` as a buffer for [`Encoding::action_commands_into`];
+/// Writes the legal-action mask of the seat to move into `mask`, using `legal` as a buffer for [`Encoding::action_commands_into`];
 /// returns the number of legal actions. A legal command outside the action space is an
 /// error naming it.
 pub fn legal_mask<R: Encoding>(
     state: &R,
     legal: &mut Vec<R::Move>,
-    mask: &mut [u8],
+    mask: &mut Mask,
 ) -> Result<usize, EncodingError> {
     state.action_commands_into(legal);
     state
@@ -120,7 +162,15 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), EncodingErro
     let shape = state.shape();
     let mut legal = Vec::new();
     let mut mask = vec![0u8; shape.actions];
-    let n = legal_mask(state, &mut legal, &mut mask)?;
+    let n = legal_mask(state, &mut legal, &mut Mask::bytes(&mut mask))?;
+    let mut bits = vec![0u8; shape.actions.div_ceil(8)];
+    legal_mask(state, &mut legal, &mut Mask::bits(&mut bits))?;
+    let packed = Mask::bits(&mut bits);
+    if let Some(i) = (0..shape.actions).find(|&i| packed.get(i) != (mask[i] == 1)) {
+        return check_failed(format!(
+            "index {i}: the packed mask differs from the byte mask"
+        ));
+    }
     for c in &legal {
         if let Err(e) = state.validate(c) {
             return check_failed(format!("action command {c:?} does not validate: {e:?}"));
@@ -314,5 +364,26 @@ pub mod layout {
             assert_eq!(b.decode(0, &mut d), Some(pass));
             assert_eq!(b.decode(13, &mut d), None);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mask;
+
+    #[test]
+    fn packed_and_byte_masks_set_the_same_actions() {
+        let (mut bytes, mut bits) = ([0u8; 11], [0xffu8; 2]);
+        let (mut a, mut b) = (Mask::bytes(&mut bytes), Mask::bits(&mut bits));
+        b.clear();
+        for i in [0, 3, 8, 10] {
+            assert_eq!(a.set(i), Some(true));
+            assert_eq!(b.set(i), Some(true));
+        }
+        assert_eq!(b.set(3), Some(false), "a second set is not new");
+        assert_eq!(a.set(11), None);
+        assert_eq!(b.set(16), None);
+        assert!((0..11).all(|i| a.get(i) == b.get(i)));
+        assert_eq!(bits, [0b1001, 0b101]);
     }
 }

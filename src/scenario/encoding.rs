@@ -6,10 +6,13 @@
 //! shorter player's last slots stay empty). Commands name their acting card by its slot among
 //! the mover's own cards, so index `i` means the same move whichever seat plays it.
 use crate::core::encode::layout::{one_hot, Blocks};
-use crate::core::encode::{mask_with, Encoding, EncodingError, Shape};
+use crate::core::encode::{mask_with, Encoding, EncodingError, Mask, Shape};
+use crate::data::CardDb;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::Command;
 use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Zones in their one-hot order.
 const ZONES: [Zone; 8] = [
@@ -65,20 +68,10 @@ impl Dims {
             .max()
             .unwrap_or(0)
             .max(1);
-        // Delta-vee is the card's own plus its modifiers and those of its host and the
-        // host's upgrade (`State::ship_mods`): bound each by the largest in the card table.
-        let (mut base, mut own, mut orbit) = (0i32, 0i32, 0i32);
-        for (id, _) in s.db.iter() {
-            let h = s.db.hot(id);
-            base = base.max(i32::from(h.delta_vee));
-            own = own.max(i32::from(h.self_mods.delta_vee));
-            orbit = orbit.max(i32::from(h.orbit_mods.delta_vee));
-        }
-        let x = (base + own + 2 * orbit).clamp(1, 255) as usize;
         Dims {
             players,
             k,
-            x,
+            x: max_delta_vee(&s.db),
             cards: s.db.len(),
         }
     }
@@ -104,6 +97,33 @@ impl Dims {
     fn slot_len(&self) -> usize {
         SLOT_FIXED + self.cards
     }
+}
+
+/// The highest delta-vee any ship of card table `db` can have: the card's own plus its
+/// modifiers and those of its host and the host's upgrade (`State::ship_mods`), each bounded
+/// by the largest in the table. It walks every definition, so each thread keeps the last
+/// table's figure (holding the table, so that it cannot be mistaken for a later one).
+fn max_delta_vee(db: &Arc<CardDb>) -> usize {
+    thread_local! {
+        static LAST: RefCell<Option<(Arc<CardDb>, usize)>> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        if let Some((cached, x)) = &*last.borrow() {
+            if Arc::ptr_eq(cached, db) {
+                return *x;
+            }
+        }
+        let (mut base, mut own, mut orbit) = (0i32, 0i32, 0i32);
+        for (id, _) in db.iter() {
+            let h = db.hot(id);
+            base = base.max(i32::from(h.delta_vee));
+            own = own.max(i32::from(h.self_mods.delta_vee));
+            orbit = orbit.max(i32::from(h.orbit_mods.delta_vee));
+        }
+        let x = (base + own + 2 * orbit).clamp(1, 255) as usize;
+        *last.borrow_mut() = Some((Arc::clone(db), x));
+        x
+    })
 }
 
 /// Slot of card `r` as seen by `viewer`.
@@ -222,32 +242,33 @@ impl Encoding for State {
             at += SEAT_FEATURES;
         }
         let len = d.slot_len();
-        for slot in 0..d.slots() {
-            let f = &mut out[at..at + len];
-            at += len;
-            f.fill(0.0);
-            let Some(r) = card_at(self, &d, seat, slot) else {
-                continue;
-            };
-            let c = *self.inst(r);
-            f[0] = 1.0;
-            f[1] = f32::from(u8::from(c.owner.index() == seat));
-            let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0);
-            f[2 + zone] = 1.0;
-            let mut i = 2 + ZONES.len();
-            if c.host != NONE {
-                f[i] = (slot_of(self, &d, seat, CardRef(c.host)) + 1) as f32 / d.slots() as f32;
-            }
-            f[i + 1] = f32::from(c.orbital) / 4.0;
-            f[i + 2] = f32::from(c.damage) / 10.0;
-            f[i + 3] = f32::from(c.dv) / 10.0;
-            f[i + 4] = f32::from(c.points) / 20.0;
-            f[i + 5] = f32::from(u8::from(c.has(flag::TAPPED)));
-            f[i + 6] = f32::from(u8::from(c.has(flag::DESTROYED)));
-            f[i + 7] = f32::from(u8::from(c.has(flag::FRESH)));
-            i += 8;
-            if !hidden(seat, &c) {
-                f[i + c.card.index()] = 1.0;
+        let slots = &mut out[at..at + d.slots() * len];
+        slots.fill(0.0);
+        for rel in 0..d.players {
+            let p = (seat + rel) % d.players;
+            let range = self.player_range(PlayerId(p as u8));
+            for (i, c) in self.cards[range].iter().enumerate().take(d.k) {
+                let slot = rel * d.k + i;
+                let f = &mut slots[slot * len..(slot + 1) * len];
+                f[0] = 1.0;
+                f[1] = f32::from(u8::from(p == seat));
+                let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0);
+                f[2 + zone] = 1.0;
+                let i = 2 + ZONES.len();
+                if c.host != NONE {
+                    let host_slot = slot_of(self, &d, seat, CardRef(c.host));
+                    f[i] = (host_slot + 1) as f32 / d.slots() as f32;
+                }
+                f[i + 1] = f32::from(c.orbital) / 4.0;
+                f[i + 2] = f32::from(c.damage) / 10.0;
+                f[i + 3] = f32::from(c.dv) / 10.0;
+                f[i + 4] = f32::from(c.points) / 20.0;
+                f[i + 5] = f32::from(u8::from(c.has(flag::TAPPED)));
+                f[i + 6] = f32::from(u8::from(c.has(flag::DESTROYED)));
+                f[i + 7] = f32::from(u8::from(c.has(flag::FRESH)));
+                if !hidden(seat, c) {
+                    f[i + 8 + c.card.index()] = 1.0;
+                }
             }
         }
     }
@@ -257,7 +278,7 @@ impl Encoding for State {
         index_with(self, &d, &d.blocks(), command)
     }
 
-    fn mask_into(&self, legal: &[Command], mask: &mut [u8]) -> Result<usize, EncodingError> {
+    fn mask_into(&self, legal: &[Command], mask: &mut Mask) -> Result<usize, EncodingError> {
         let d = Dims::of(self);
         let b = d.blocks();
         mask_with(legal, mask, |c| index_with(self, &d, &b, c))
