@@ -101,8 +101,9 @@ impl Game for State {
         self.active.index()
     }
     crate::game_rules_from_ruleset!();
+    /// The legal commands less those no agent needs ([`super::plan::agent_moves`]).
     fn legal_moves(&self, out: &mut Vec<Command>) {
-        legal_commands_into(self, out);
+        super::plan::agent_moves(self, out);
     }
     fn is_random(&self, m: &Command) -> bool {
         m.rolls_dice()
