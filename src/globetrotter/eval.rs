@@ -6,28 +6,29 @@
 //! evaluation is built around those two facts. A player's score (higher is better; a
 //! full-health rover is worth about 30) adds:
 //!
-//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point; each
-//!   fortification 0.5; each building a base value (Factory 25, Space Port 8, Treasury 5, Drill
-//!   Cannon 4) + 3 per hit point for a Factory, 1 for the others; 2.5 per stored Treasury point;
-//!   Drill Cannon ready 1, aimed at an enemy piece 3;
-//! * **the Factory's ring**: 12 while every playable neighbour of the Factory holds the owner's
-//!   fortification or rover (so it can be rebuilt), otherwise 4 × the share held, and −3 for
-//!   each ring space holding an enemy piece. An opponent therefore gains more by breaking the
-//!   ring (and standing on it) than by shooting the building;
+//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point, nothing for
+//!   rovers beyond the fourth ([`USEFUL_ROVERS`]); each fortification 0.5; each building other
+//!   than the Factory a base value + 1 per hit point; 2.5 per stored Treasury point;
+//! * **the Factory and its ring** ([`factory_value`]): a held ring (one empty ring space still
+//!   counts, a Factory can fill it at once) makes the Factory worth [`FACTORY_SAFE`] whatever
+//!   its hit points, so shooting it is wasted; a broken ring makes hit points count and each
+//!   enemy piece on the ring costs 5. An opponent gains by breaking the ring and standing on it;
 //! * **building progress**, towards the structure the player needs next (a Factory; then a
-//!   Space Port while some opponent has nothing on the planets where the player's rovers are;
-//!   then a Treasury): for the best empty HQ with no enemy piece in its ring, W × p², where p is
-//!   the share of the ring held plus a little for the nearest own rover's closeness;
-//! * **pressure**: 0.3 per enemy piece within shooting range of each rover, and −0.25 per space
-//!   of distance from each rover to the nearest enemy rover or building on its planet (capped).
-//!   A rover on a planet without enemies counts its way there: through its own Space Port on
-//!   that planet if there is one (distance to the port + 6), from orbit 6, otherwise the cap.
-//!   So rovers close in, and cross to another planet when the enemy is elsewhere.
-//!
+//!   Space Port; then a Drill Cannon where an opponent stands; then a Treasury): for the best
+//!   empty HQ with no enemy piece in its ring, W × p², where p is the share of the ring held
+//!   (half for a space held only by a rover, which must leave to fortify the rest; 1 for a
+//!   complete ring) plus a little for the nearest own rover's closeness;
+//! * **pressure** ([`pressure`]): for the player's three rovers closest to an enemy, 0.15 per
+//!   enemy piece within shooting range and −0.25 per space to the nearest enemy rover or
+//!   building on its planet. A rover on a planet without enemies counts its way through its
+//!   own Space Port there and the best landing ([`landing_distance`]), a rover in orbit its
+//!   best landing, so rovers cross to another planet when the enemy is elsewhere;
+//! * **the hunt** ([`hunt`], for the viewer only): −2 per space to the nearest rover of an
+//!   enemy without a Factory, whose rovers are each worth 10 more to it;
 //! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
 //!
 //! A player who has lost scores −1000. Globetrotter has no hidden information; `viewer` only
-//! picks whose Drill Cannon plan is counted.
+//! picks whose Drill Cannon plan and hunt are counted.
 use super::command::Command;
 use super::state::{Drill, Loc, State, Structure, MAX_HP};
 use crate::agent::game::Heuristic;
