@@ -15,6 +15,7 @@ pub mod pictures;
 pub mod rover;
 pub mod rules;
 pub mod scenario;
+pub mod schemas;
 pub mod sink;
 pub mod state;
 

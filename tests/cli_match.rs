@@ -196,3 +196,133 @@ fn every_game_plays_a_series() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--level `nowhere`"));
 }
+
+/// `orbitals balance`: every pair of the given decks (mirrors included) with seats swapped, a
+/// square matrix whose off-diagonal cells mirror each other, a per-card report, and an SVG.
+#[test]
+fn balance_plays_every_pair_and_reports_cards() {
+    let svg = tmp("balance.svg");
+    let out = orbitals(&[
+        "balance",
+        "decks/vanguard.yaml",
+        "decks/bastion.yaml",
+        "decks/blitz.yaml",
+        "--agent",
+        "random",
+        "--games",
+        "2",
+        "--turn-limit",
+        "40",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--force",
+    ]);
+    let r = json(&out);
+    let decks: Vec<&str> = r["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    assert_eq!(decks, ["Vanguard", "Bastion", "Blitz"]);
+    // Six pairs (three mirrors, three others) of two games.
+    assert_eq!(r["games"], 12);
+    let m = r["matrix"].as_array().unwrap();
+    assert_eq!(m.len(), 3);
+    for (i, row) in m.iter().enumerate() {
+        for (j, c) in row.as_array().unwrap().iter().enumerate() {
+            assert_eq!(c["games"], 2, "every pair plays --games games");
+            if i == j {
+                continue;
+            }
+            let back = &m[j][i];
+            assert_eq!(c["wins"], back["losses"], "({i}, {j}) mirrors ({j}, {i})");
+            assert_eq!(c["draws"], back["draws"]);
+        }
+    }
+    let cards = r["cards"].as_array().unwrap();
+    let wasp = cards.iter().find(|c| c["card"] == "wasp").expect("wasp");
+    // Every deck here holds Wasps: each side of each of the 12 games counts once.
+    assert_eq!(wasp["decks"].as_array().unwrap().len(), 3);
+    assert_eq!(wasp["games_in_deck"], 24);
+    assert!(wasp["games_played"].as_u64().unwrap() <= 24);
+    let hermes = cards
+        .iter()
+        .find(|c| c["card"] == "hermes")
+        .expect("hermes");
+    assert_eq!(
+        hermes["games_in_deck"], 8,
+        "Blitz plays 2 games per pair, twice in its mirror"
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("Blitz"));
+
+    let text = orbitals(&["balance", "decks/blitz.yaml", "--games", "2"]);
+    assert!(text.status.success());
+    let t = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        t.contains("first mover win rate") && t.contains("Stinger"),
+        "{t}"
+    );
+}
+
+/// `deck stats` reports the curve, classes and opening hand; `deck new` writes a file that
+/// names its schema and that `deck check` then reads (reporting the missing cards), refuses a
+/// card that is not a homeworld, and never overwrites.
+#[test]
+fn deck_stats_and_deck_new() {
+    let o = orbitals(&["deck", "stats", "decks/blitz.yaml"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    for part in [
+        "Blitz on Hermes",
+        "build-point curve",
+        "fighter",
+        "opening hand (top 5)",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+
+    let out = tmp("new-deck.yaml");
+    let _ = std::fs::remove_file(&out);
+    let path = out.to_str().unwrap();
+    let o = orbitals(&[
+        "deck",
+        "new",
+        "My: deck",
+        "--homeworld",
+        "terra",
+        "--out",
+        path,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.starts_with("# yaml-language-server: $schema="),
+        "{written}"
+    );
+    let o = orbitals(&["deck", "check", path]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        !o.status.success() && text.contains("exactly 30 cards"),
+        "{text}"
+    );
+    assert!(!text.contains("name"), "the name reads back: {text}");
+
+    let again = orbitals(&["deck", "new", "X", "--homeworld", "terra", "--out", path]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let other = tmp("new-deck-2.yaml");
+    let not_hw = orbitals(&[
+        "deck",
+        "new",
+        "X",
+        "--homeworld",
+        "wasp",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&not_hw.stderr);
+    assert!(err.contains("not a homeworld (O2)"), "{err}");
+    assert!(!other.exists());
+}

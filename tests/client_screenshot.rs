@@ -56,8 +56,9 @@ fn menu_offers_to_continue_an_unfinished_game() {
     let s = shoot("menu-continue", &["--screen", "menu", "--frames", "10"]);
     // The Continue button's blue, only where a game can be continued.
     let blue = [0x1f, 0x5a, 0x7a];
-    let with = s.share_near(420, 300, 440, 120, blue, 10);
-    let without = plain.share_near(420, 300, 440, 120, blue, 10);
+    // The button spans the top of the two-column menu window.
+    let with = s.share_near(230, 244, 820, 44, blue, 10);
+    let without = plain.share_near(230, 244, 820, 44, blue, 10);
     assert!(
         with > 0.02 && without < 0.005,
         "continue button: {with} vs {without}"

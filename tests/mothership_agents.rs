@@ -156,3 +156,37 @@ fn determinize_keeps_only_the_forecast_card() {
     }
     assert!(other, "without a forecast the next card is resampled");
 }
+
+/// Ore counts as a ship's prospect only where no other landed dome is nearer (shared on ties),
+/// so the second lander sees the ore the first one reaches first as contested.
+#[test]
+fn ore_prospects_are_shared_with_the_nearer_dome() {
+    use orbitals::mothership::eval::ore_share;
+    use orbitals::mothership::game_impl::agent_moves;
+    use orbitals::mothership::ids::ShipId;
+    let mut s = new_game(2, default_for(2), 5);
+    let mut moves = Vec::new();
+    agent_moves(&s, &mut moves);
+    s.apply(moves[0]);
+    let first = s.ship(ShipId(0)).dome;
+    let alone = ore_share(&s, first, 0, Some(ShipId(0)));
+    let ore_within = |s: &State, c| s.map.ball(c, 8).filter(|x| s.ore[x.index()]).count() as f32;
+    assert_eq!(alone, ore_within(&s, first));
+    agent_moves(&s, &mut moves);
+    s.apply(moves[0]);
+    let second = s.ship(ShipId(1)).dome;
+    let a = ore_share(&s, first, 0, Some(ShipId(0)));
+    let b = ore_share(&s, second, 0, Some(ShipId(1)));
+    let union = s
+        .map
+        .cells()
+        .filter(|&c| s.ore[c.index()])
+        .filter(|&c| s.map.distance(c, first) <= 8 || s.map.distance(c, second) <= 8)
+        .count() as f32;
+    assert!(a < alone, "the second dome takes some of the first's ore");
+    assert!(
+        a + b <= union,
+        "no ore cell counts twice: {a} + {b} > {union}"
+    );
+    assert!(b < ore_within(&s, second));
+}

@@ -15,10 +15,12 @@ fn setup() -> &'static (Arc<CardDb>, Vec<Deck>) {
     S.get_or_init(|| {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let db = Arc::new(CardDb::load_dir(&root.join("cards")).unwrap());
-        let decks = ["vanguard", "bastion", "swarm"]
-            .iter()
-            .map(|d| Deck::load(&root.join(format!("decks/{d}.yaml")), &db).unwrap())
-            .collect();
+        let decks = [
+            "vanguard", "bastion", "swarm", "blitz", "foundry", "corsairs", "frontier",
+        ]
+        .iter()
+        .map(|d| Deck::load(&root.join(format!("decks/{d}.yaml")), &db).unwrap())
+        .collect();
         (db, decks)
     })
 }
@@ -172,7 +174,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
 
     #[test]
-    fn random_legal_play_keeps_invariants(seed in any::<u64>(), d1 in 0usize..3, d2 in 0usize..3) {
+    fn random_legal_play_keeps_invariants(seed in any::<u64>(), d1 in 0usize..7, d2 in 0usize..7) {
         random_game(seed, d1, d2, 3000);
     }
 }

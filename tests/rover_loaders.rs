@@ -62,7 +62,7 @@ fn unknown_keys_and_abilities_are_errors_with_lines() {
         .zip(t.iter().map(String::as_str))
         .collect();
     let e = Db::from_sources(&files).unwrap_err().to_string();
-    assert!(e.contains("modules.yaml:11:") && e.contains("fly"), "{e}");
+    assert!(e.contains("modules.yaml:12:") && e.contains("fly"), "{e}");
     let mut t = builtin_texts();
     t[2] = t[2].replacen("behaviour: wander", "behaviour: wander\n  wake: 3", 1);
     let files: Vec<(&str, &str)> = FILES

@@ -443,23 +443,23 @@ pub struct AiLevel {
 /// line's `--p1`).
 pub const AI_LEVELS: [AiLevel; 5] = [
     AiLevel {
-        label: "Beginner (random moves)",
+        label: "Beginner (plays at random)",
         spec: "random",
     },
     AiLevel {
-        label: "Easy (greedy)",
+        label: "Easy (best move in sight)",
         spec: "greedy",
     },
     AiLevel {
-        label: "Normal (search, easy)",
+        label: "Normal (looks a little ahead)",
         spec: "mcts:easy",
     },
     AiLevel {
-        label: "Hard (search, normal)",
+        label: "Hard (looks ahead)",
         spec: "mcts:normal",
     },
     AiLevel {
-        label: "Expert (search, hard)",
+        label: "Expert (looks furthest ahead)",
         spec: "mcts:hard",
     },
 ];

@@ -19,10 +19,11 @@ pub struct ClientArgs {
     /// Show an AI-vs-AI game with this seed.
     #[arg(long, value_name = "SEED")]
     pub demo: Option<u64>,
-    /// First screen: menu, table, gameover or deckbuilder.
+    /// First screen: menu, table, gameover, deckbuilder, globetrotter, linked, system or rover.
     #[arg(long, value_parser = StartScreen::parse)]
     pub screen: Option<StartScreen>,
-    /// With --demo: play this many turns headlessly before the window takes over.
+    /// With --demo: play this many turns headlessly before the window takes over; with
+    /// --replay: open the replay at the start of this turn.
     #[arg(long, default_value_t = 0)]
     pub skip_turns: u16,
     /// Animation and AI pace (0.25 to 8; 1 is normal).
@@ -53,6 +54,16 @@ pub struct ClientArgs {
     /// or globetrotter-system for those views).
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    /// Watch a replay, save or scenario file of any game move by move (a folder, such as
+    /// `orbitals match --save-dir`'s: list its files).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// RoveR (`--screen rover`): `default` or a generated level's seed.
+    #[arg(long, value_name = "LEVEL")]
+    pub rover_level: Option<String>,
+    /// RoveR: control keys played as if typed, e.g. "d d 2 d enter space".
+    #[arg(long, value_name = "KEYS")]
+    pub rover_keys: Option<String>,
 }
 
 impl ClientArgs {
@@ -64,6 +75,7 @@ impl ClientArgs {
             || self.bench_frames.is_some()
             || self.deck.is_some()
             || self.scenario.is_some()
+            || self.replay.is_some()
     }
 }
 
@@ -112,6 +124,9 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         deck: a.deck.clone(),
         globe: (a.gt_players, a.gt_planets, a.gt_facing),
         scenario: a.scenario.clone(),
+        replay: a.replay.clone(),
+        rover_level: a.rover_level.clone(),
+        rover_keys: a.rover_keys.clone(),
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))
 }

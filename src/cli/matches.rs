@@ -299,7 +299,7 @@ fn table_text(s: &Summary) -> String {
 }
 
 /// A progress bar on a terminal, nothing otherwise.
-fn progress_bar(games: u32) -> ProgressBar {
+pub(super) fn progress_bar(games: u32) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -469,6 +469,11 @@ fn play_series<R: Ruleset, T: Table<R>>(
         for g in &games {
             write(g, &dir.join(format!("game-{:04}.yaml", g.index + 1)))?;
         }
+        eprintln!(
+            "replays in {}: watch them with `orbitals --replay {}`",
+            dir.display(),
+            dir.display()
+        );
     }
     report(a, &summary)
 }

@@ -15,10 +15,12 @@ macro_rules! outln {
     }};
 }
 
+mod balance;
 mod bench;
 mod cards;
 #[cfg(feature = "client")]
 mod client;
+mod deck_tools;
 mod matches;
 
 use anyhow::{Context, Result};
@@ -60,8 +62,16 @@ pub enum Cmd {
     },
     /// Play AI-vs-AI games.
     Match(Box<matches::MatchArgs>),
+    /// Every deck against every deck: a win-rate matrix and a per-card report.
+    Balance(Box<balance::BalanceArgs>),
     /// Measure engine speed (one line per figure).
     Bench(bench::BenchArgs),
+    /// Write the JSON Schemas of every data and scenario file (editor completion and checks).
+    Schema {
+        /// Folder to write `<name>.schema.json` files into.
+        #[arg(long, default_value = "schemas")]
+        out: PathBuf,
+    },
     /// Play a headless demo game and print it.
     Demo {
         #[arg(long, default_value_t = 1)]
@@ -83,6 +93,21 @@ pub enum DeckCmd {
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Build-point curve, classes, population and draw order of deck files.
+    Stats {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Write a new deck file to fill in (name, homeworld, an empty card list).
+    New {
+        name: String,
+        /// The homeworld's card id (`orbitals cards list`).
+        #[arg(long)]
+        homeworld: String,
+        /// Where to write it (never overwritten).
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -116,6 +141,19 @@ fn run_scenario(file: &Path, events: bool) -> Result<()> {
     Ok(())
 }
 
+/// `schema`: writes every schema of [`orbitals::schemas::SCHEMAS`] into `out`.
+fn write_schemas(out: &Path) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    for s in orbitals::schemas::SCHEMAS {
+        let path = out.join(s.file_name());
+        orbitals::kit::save::write_atomic(&path, &s.text())
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .with_context(|| format!("writing {}", path.display()))?;
+        outln!("{}: {}", path.display(), s.about);
+    }
+    Ok(())
+}
+
 /// True when the error comes from writing to a closed pipe (`orbitals cards list | head -1`):
 /// the reader has all it wanted, so the command ends quietly.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -140,10 +178,23 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Deck {
             what: DeckCmd::Check { files },
         }) => cards::check_decks(&cli.cards, &files),
+        Some(Cmd::Deck {
+            what: DeckCmd::Stats { files },
+        }) => deck_tools::stats(&cli.cards, &files),
+        Some(Cmd::Deck {
+            what:
+                DeckCmd::New {
+                    name,
+                    homeworld,
+                    out,
+                },
+        }) => deck_tools::new_deck(&cli.cards, &name, &homeworld, &out),
         Some(Cmd::Scenario {
             what: ScenarioCmd::Run { file, events },
         }) => run_scenario(&file, events),
         Some(Cmd::Match(args)) => matches::run(&cli.cards, *args),
+        Some(Cmd::Balance(args)) => balance::run(&cli.cards, *args),
         Some(Cmd::Bench(args)) => bench::run(&cli.cards, args),
+        Some(Cmd::Schema { out }) => write_schemas(&out),
     }
 }

@@ -8,6 +8,7 @@ use super::interact::Interaction;
 use super::menu::{self, MenuAction, MenuState};
 use super::paint::{fade, Painter};
 use super::panel::{self, PanelAction};
+use super::saves::{Dialog, DialogAction, SavesAction};
 use super::table::{
     self,
     anim::Anim,
@@ -27,6 +28,10 @@ pub enum Screen {
     GameOver,
     DeckBuilder,
     Globetrotter,
+    /// The replay viewer.
+    Replay,
+    Mothership,
+    Rover,
 }
 
 pub struct App {
@@ -53,6 +58,14 @@ pub struct App {
     pub gt: Option<super::globe::GtScreen>,
     /// The card game's linked globe view.
     pub linked: super::globe::linked::Linked,
+    /// The replay being watched.
+    replay: Option<super::replay::ReplayScreen>,
+    /// "Save as…" or "Leave this game?" over the running game.
+    dialog: Option<super::saves::Dialog>,
+    /// The Mothership game, when one is open.
+    pub ms: Option<super::mothership::MsScreen>,
+    /// The RoveR game, when one is open.
+    pub rover: Option<super::rover::RoverScreen>,
 }
 
 impl App {
@@ -76,6 +89,10 @@ impl App {
             builder: None,
             gt: None,
             linked: Default::default(),
+            replay: None,
+            dialog: None,
+            ms: None,
+            rover: None,
         }
     }
 
@@ -101,17 +118,131 @@ impl App {
         self.screen = Screen::Globetrotter;
     }
 
+    /// Opens the RoveR screen.
+    pub fn open_rover(&mut self, r: super::rover::RoverScreen) {
+        self.menu.resume_checked = false;
+        self.rover = Some(r);
+        self.screen = Screen::Rover;
+    }
+
+    fn rover_frame(&mut self, dt: f32) {
+        let Some(r) = self.rover.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        if let Some(super::rover::Exit::Menu) =
+            r.frame(dt, &mut self.painter, self.zoom, self.fake_mouse)
+        {
+            self.rover = None;
+            self.screen = Screen::Menu;
+        }
+    }
+
     fn globe_frame(&mut self, dt: f32) {
         let Some(gt) = self.gt.as_mut() else {
             self.screen = Screen::Menu;
             return;
         };
-        match gt.frame(dt, &mut self.painter, self.zoom, self.fake_mouse) {
-            Some(super::globe::Exit::Menu) => {
-                self.gt = None;
+        let had_selection = gt.sel != super::globe::choice::Sel::None;
+        let exit = gt.frame(dt, &mut self.painter, self.zoom, self.fake_mouse);
+        let over = gt.session.over();
+        let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+        match exit {
+            Some(super::globe::Exit::Menu) if over => self.leave_game(),
+            Some(super::globe::Exit::Menu) => self.dialog = Some(Dialog::leave()),
+            Some(super::globe::Exit::Quit) => self.quit = true,
+            None if is_key_pressed(KeyCode::Escape) && !had_selection && !over => {
+                self.dialog = Some(Dialog::leave())
+            }
+            None if ctrl && is_key_pressed(KeyCode::S) => self.dialog = Some(Dialog::save_as()),
+            None => {}
+        }
+    }
+
+    /// Opens a file in the replay viewer, at the start of `turn` when given.
+    pub fn open_replay(&mut self, path: &std::path::Path, turn: u16) -> Result<(), String> {
+        let mut r = super::replay::ReplayScreen::open(path)?;
+        if turn > 0 {
+            r.jump_to_turn(turn.into());
+        }
+        self.replay = Some(r);
+        self.screen = Screen::Replay;
+        Ok(())
+    }
+
+    fn replay_frame(&mut self, dt: f32) {
+        let Some(r) = self.replay.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        if let Some(super::replay::Exit::Menu) = r.frame(dt, &mut self.painter, self.zoom) {
+            self.replay = None;
+            self.screen = Screen::Menu;
+        }
+    }
+
+    /// Back to the menu from a running game (it stays in the autosave).
+    fn leave_game(&mut self) {
+        self.game = None;
+        self.gt = None;
+        self.dialog = None;
+        self.menu.resume_checked = false;
+        self.screen = Screen::Menu;
+    }
+
+    /// Saves the running game under `name` in the save folder.
+    fn save_running(&self, name: &str) -> Result<(), String> {
+        let path = super::saves::path_for(name);
+        match (self.screen, &self.game, &self.gt) {
+            (Screen::Globetrotter, _, Some(gt)) => gt.session.game.save_as(&path, name),
+            (_, Some(g), _) => g.session.save_as(&path, name),
+            _ => Err("no game is running".into()),
+        }
+    }
+
+    /// A frame with a dialog over the running game: the game waits behind it.
+    fn dialog_frame(&mut self) {
+        table::draw_background(
+            Rect::new(0.0, 0.0, screen_width(), screen_height()),
+            self.anim.time,
+        );
+        let Some(d) = self.dialog.as_mut() else {
+            return;
+        };
+        let mut act = None;
+        egui_macroquad::ui(|ctx| act = d.ui(ctx));
+        match act {
+            Some(DialogAction::Cancel) => self.dialog = None,
+            Some(DialogAction::Leave) => self.leave_game(),
+            Some(DialogAction::Save(name)) => match self.save_running(&name) {
+                Ok(()) => self.dialog = None,
+                Err(e) => self.dialog.iter_mut().for_each(|d| d.failed(e.clone())),
+            },
+            Some(DialogAction::SaveAndLeave(name)) => match self.save_running(&name) {
+                Ok(()) => self.leave_game(),
+                Err(e) => self.dialog.iter_mut().for_each(|d| d.failed(e.clone())),
+            },
+            None => {}
+        }
+    }
+
+    /// Opens the Mothership screen.
+    pub fn open_mothership(&mut self, ms: super::mothership::MsScreen) {
+        self.menu.resume_checked = false;
+        self.ms = Some(ms);
+        self.screen = Screen::Mothership;
+    }
+
+    fn mothership_frame(&mut self, dt: f32) {
+        let Some(ms) = self.ms.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match ms.frame(dt, &mut self.painter, self.zoom, self.fake_mouse) {
+            Some(super::mothership::Exit::Menu) => {
+                self.ms = None;
                 self.screen = Screen::Menu;
             }
-            Some(super::globe::Exit::Quit) => self.quit = true,
             None => {}
         }
     }
@@ -120,19 +251,55 @@ impl App {
         let mut g = Game::fresh(setup, &self.catalog.cards_dir, self.blocking);
         if !self.blocking {
             g.session.autosave = Some(crate::kit::save::autosave_path());
+            g.session.speed = super::settings::get().ai_speed;
         }
         self.open(g, Screen::Table);
     }
 
     /// Opens the autosaved game.
     fn resume(&mut self, game: &str) {
-        let path = crate::kit::save::autosave_path();
+        self.resume_from(&crate::kit::save::autosave_path(), game, false);
+    }
+
+    /// Opens a saved game; a named save (`named`) is left as it is and the game goes on in
+    /// the autosave.
+    fn resume_from(&mut self, path: &std::path::Path, game: &str, named: bool) {
+        let autosave = (named && !self.blocking).then(crate::kit::save::autosave_path);
         let opened = match game {
-            "globetrotter" => super::globe::Session::resume(&path, self.blocking)
-                .map(|s| self.open_globetrotter(super::globe::GtScreen::new(s))),
-            _ => Game::resume(&path, self.blocking).map(|g| self.open(g, Screen::Table)),
+            "globetrotter" => super::globe::Session::resume(path, self.blocking).map(|mut s| {
+                if named {
+                    s.game.autosave = autosave;
+                }
+                self.open_globetrotter(super::globe::GtScreen::new(s))
+            }),
+            "mothership" => super::mothership::Session::resume(path, self.blocking).map(|mut s| {
+                if named {
+                    s.game.autosave = autosave;
+                }
+                self.open_mothership(super::mothership::MsScreen::new(s))
+            }),
+            "rover" => super::rover::Session::load(path, None, self.blocking).map(|mut s| {
+                s.game.autosave = if named {
+                    autosave
+                } else if self.blocking {
+                    None
+                } else {
+                    Some(path.to_path_buf())
+                };
+                self.open_rover(super::rover::RoverScreen::new(s))
+            }),
+            _ => Game::resume(path, self.blocking).map(|mut g| {
+                if named {
+                    g.session.autosave = autosave;
+                }
+                self.open(g, Screen::Table)
+            }),
         };
-        self.menu.resume_error = opened.err();
+        match opened {
+            Ok(()) => self.menu.saves.open = false,
+            Err(e) if named => self.menu.saves.error = Some(e),
+            Err(e) => self.menu.resume_error = Some(e),
+        }
     }
 
     /// One frame: update, the egui pass, input, drawing (egui is drawn by [`App::draw_ui`]).
@@ -154,17 +321,25 @@ impl App {
             }
         }
         let (sw, sh) = (screen_width(), screen_height());
-        let zoom = table::layout::ui_zoom(vec2(sw, sh));
+        let zoom = table::layout::ui_zoom(vec2(sw, sh)) * super::settings::get().ui_scale;
         if (zoom - self.zoom).abs() > 0.01 {
             egui_macroquad::cfg(|ctx| ctx.set_zoom_factor(zoom));
             self.zoom = zoom;
         }
         clear_background(theme::BG);
+        let in_game = matches!(self.screen, Screen::Table | Screen::Globetrotter);
+        if self.dialog.is_some() && in_game {
+            self.dialog_frame();
+            return;
+        }
         match self.screen {
             Screen::Menu => self.menu_frame(dt),
             Screen::Table | Screen::GameOver => self.table_frame(dt, sw, sh),
             Screen::DeckBuilder => self.builder_frame(dt),
             Screen::Globetrotter => self.globe_frame(dt),
+            Screen::Replay => self.replay_frame(dt),
+            Screen::Mothership => self.mothership_frame(dt),
+            Screen::Rover => self.rover_frame(dt),
         }
     }
 
@@ -192,12 +367,39 @@ impl App {
             }
             Some(MenuAction::DeckBuilder) => self.open_builder(None),
             Some(MenuAction::Continue(game)) => self.resume(game),
+            Some(MenuAction::Saves(SavesAction::Continue(path, game))) => {
+                self.resume_from(&path, game, true)
+            }
+            Some(MenuAction::Saves(SavesAction::Watch(path))) => {
+                if let Err(e) = self.open_replay(&path, 0) {
+                    self.menu.saves.error = Some(e);
+                }
+            }
             Some(MenuAction::Globetrotter(setup)) => {
                 let mut s = super::globe::Session::new(setup, self.blocking);
                 if !self.blocking {
                     s.game.autosave = Some(crate::kit::save::autosave_path());
                 }
                 self.open_globetrotter(super::globe::GtScreen::new(s));
+            }
+            Some(MenuAction::Mothership(setup)) => {
+                let mut s = super::mothership::Session::new(setup, self.blocking);
+                if !self.blocking {
+                    s.game.autosave = Some(crate::kit::save::autosave_path());
+                }
+                self.open_mothership(super::mothership::MsScreen::new(s));
+            }
+            Some(MenuAction::Rover(setup, speed)) => {
+                match super::rover::Session::new(*setup, self.blocking) {
+                    Ok(mut s) => {
+                        s.game.speed = speed;
+                        if !self.blocking {
+                            s.game.autosave = Some(crate::kit::save::autosave_path());
+                        }
+                        self.open_rover(super::rover::RoverScreen::new(s));
+                    }
+                    Err(e) => self.menu.resume_error = Some(e),
+                }
             }
             Some(MenuAction::Quit) => self.quit = true,
             None => {}
@@ -269,7 +471,7 @@ impl App {
         self.inter.hover = hover;
         let chip_text = match hover {
             Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
-                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &cmd),
+                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &game.names, &cmd),
                 ChipAction::Select(_) => "Choose which project to build".to_string(),
             }),
             _ => None,
@@ -325,9 +527,13 @@ impl App {
             Some(PanelAction::Concede) => game.concede(),
             Some(PanelAction::Undo) if game.undo() => self.inter.cancel(),
             Some(PanelAction::Undo) => {}
+            Some(PanelAction::EndTurn) => self.inter.confirm_pass(game),
+            Some(PanelAction::Menu) if game.over() => {
+                self.leave_game();
+                return;
+            }
             Some(PanelAction::Menu) => {
-                self.game = None;
-                self.screen = Screen::Menu;
+                self.dialog = Some(Dialog::leave());
                 return;
             }
             None => {}
@@ -347,18 +553,30 @@ impl App {
             }
         }
         if screen == Screen::Table && !egui_keyboard {
-            if is_key_pressed(KeyCode::Escape) {
+            let picking =
+                self.inter.sel.is_some() || self.inter.combat.is_some() || self.inter.confirm_end;
+            if is_key_pressed(KeyCode::Escape) && !picking && !game.over() {
+                self.dialog = Some(Dialog::leave());
+            } else if is_key_pressed(KeyCode::Escape) {
                 self.inter.cancel();
             }
             let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
             if ctrl && is_key_pressed(KeyCode::Z) && game.undo() {
                 self.inter.cancel();
             }
+            if ctrl && is_key_pressed(KeyCode::Y) && game.redo() {
+                self.inter.cancel();
+            }
+            if ctrl && is_key_pressed(KeyCode::S) {
+                self.dialog = Some(Dialog::save_as());
+            }
             if is_key_pressed(KeyCode::Space) && game.human_to_act() {
                 self.inter.play(game, Command::Pass);
             }
             if is_key_pressed(KeyCode::Enter) {
-                if let Some(c) = self.inter.combat {
+                if self.inter.confirm_end {
+                    self.inter.confirm_pass(game);
+                } else if let Some(c) = self.inter.combat {
                     self.inter.play(
                         game,
                         Command::Combat {

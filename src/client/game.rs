@@ -83,8 +83,6 @@ pub struct Game {
     pub flashes: Vec<Flash>,
     /// Hot-seat: the table is hidden until the next player is ready.
     pub curtain: bool,
-    /// The AI failure already written to the log.
-    reported: bool,
 }
 
 impl Game {
@@ -177,7 +175,8 @@ impl Game {
             })
             .collect();
         let labels = Handles::defaults(&state);
-        let session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
+        let mut session = Session::new(state, labels, file, events, seats, setup.seed, blocking);
+        session.sides = setup.decks.iter().map(|d| d.name.clone()).collect();
         Game::from_session(setup, session)
     }
 
@@ -204,7 +203,6 @@ impl Game {
             dice: None,
             flashes: Vec::new(),
             curtain: humans.len() > 1,
-            reported: false,
             setup,
         };
         g.take_fresh();
@@ -309,6 +307,16 @@ impl Game {
         undone
     }
 
+    /// Plays again what the last undo took back (the same dice).
+    pub fn redo(&mut self) -> bool {
+        let redone = self.session.redo();
+        if redone {
+            self.log.note("Played the move again.");
+            self.take_fresh();
+        }
+        redone
+    }
+
     /// The viewer gives up.
     pub fn concede(&mut self) {
         let player = self.viewer;
@@ -343,12 +351,8 @@ impl Game {
         }
         self.session.update(dt);
         self.take_fresh();
-        if !self.reported {
-            if let Some(p) = self.session.problem() {
-                let line = p.lines().next().unwrap_or(p).to_string();
-                self.log.note(line);
-                self.reported = true;
-            }
+        if let Some(line) = self.session.take_problem() {
+            self.log.note(line);
         }
     }
 

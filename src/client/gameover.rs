@@ -65,7 +65,15 @@ pub fn ui(ctx: &egui::Context, game: &Game) -> Option<EndAction> {
                         .color(theme::egui_color(color)),
                 );
                 ui.label(RichText::new(reason).size(15.0));
-                ui.label(RichText::new(format!("{} turns played.", st.turn)).weak());
+                // The turn number counts every player's turns.
+                let each = st.turn.div_ceil(st.num_players.max(1) as u16);
+                ui.label(
+                    RichText::new(format!(
+                        "About {each} turns each ({} turns in all).",
+                        st.turn
+                    ))
+                    .weak(),
+                );
             });
             ui.add_space(6.0);
             egui::Grid::new("end-stats")
@@ -75,7 +83,7 @@ pub fn ui(ctx: &egui::Context, game: &Game) -> Option<EndAction> {
                     ui.label("");
                     ui.label(RichText::new("Ships").weak());
                     ui.label(RichText::new("Assets").weak());
-                    ui.label(RichText::new("Debris made").weak());
+                    ui.label(RichText::new("Ships lost").weak());
                     ui.end_row();
                     for p in st.players() {
                         ui.label(

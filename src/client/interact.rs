@@ -45,6 +45,10 @@ pub struct Interaction {
     pub combat: Option<CombatDraft>,
     pub hover: Option<Hit>,
     pub confirm_concede: bool,
+    /// Why the last click did nothing (an illegal target), shown in the panel.
+    pub notice: Option<String>,
+    /// Ending the turn was asked for with assets or cards unused: the panel asks first.
+    pub confirm_end: bool,
     /// Game version the selection belongs to.
     pub(super) version: u64,
     /// Marks for this frame.
@@ -112,8 +116,9 @@ pub fn own_commands(sel: Sel, legal: &[Command]) -> Vec<Command> {
         .collect()
 }
 
-/// The selection a click on `hit` makes, if that thing can act.
-fn selection_for(hit: Hit, legal: &[Command]) -> Option<Sel> {
+/// The selection a click on `hit` makes: a thing that can act, or one of the active player's
+/// own cards (whose panel then says why it cannot act now).
+fn selection_for(hit: Hit, st: &State, legal: &[Command]) -> Option<Sel> {
     let sel = match hit {
         Hit::Ship(r) => Sel::Ship(r),
         Hit::Hand(r) => Sel::Hand(r),
@@ -142,7 +147,27 @@ fn selection_for(hit: Hit, legal: &[Command]) -> Option<Sel> {
         (Sel::Project(p), Command::Contribute { project, .. }) => project == p,
         _ => false,
     });
-    st_free.then_some(sel)
+    let r = match sel {
+        Sel::Ship(r) | Sel::Hand(r) | Sel::Asset(r) | Sel::Project(r) => r,
+    };
+    let own = st.get(r).is_some_and(|c| c.owner == st.active);
+    (st_free || own).then_some(sel)
+}
+
+/// The thing a selection was made by clicking.
+fn hit_of(sel: Sel) -> Hit {
+    match sel {
+        Sel::Ship(r) => Hit::Ship(r),
+        Sel::Hand(r) => Hit::Hand(r),
+        Sel::Asset(r) => Hit::Asset(r),
+        Sel::Project(r) => Hit::Project(r),
+    }
+}
+
+/// Whether a selection has no legal move at all now.
+fn idle(game: &Game, sel: Sel) -> bool {
+    targets(game.state(), sel, game.legal()).is_empty()
+        && own_commands(sel, game.legal()).is_empty()
 }
 
 /// The legal X values for an attack on `target`.
@@ -166,8 +191,15 @@ impl Interaction {
     pub fn refresh(&mut self, game: &Game) {
         if self.version != game.session.version() || !game.human_to_act() {
             self.version = game.session.version();
-            self.sel = None;
+            // A ship that just moved stays selected while it can still act this phase (several
+            // maneuvers in a row need no new click); anything else is put down.
+            let keep = self
+                .sel
+                .filter(|s| game.human_to_act() && matches!(s, Sel::Ship(_)) && !idle(game, *s));
+            self.sel = keep;
             self.combat = None;
+            self.notice = None;
+            self.confirm_end = false;
         }
         self.marks.clear();
         if !game.human_to_act() {
@@ -176,13 +208,7 @@ impl Interaction {
         let legal = game.legal();
         match self.sel {
             Some(sel) => {
-                let me = match sel {
-                    Sel::Ship(r) => Hit::Ship(r),
-                    Sel::Hand(r) => Hit::Hand(r),
-                    Sel::Asset(r) => Hit::Asset(r),
-                    Sel::Project(r) => Hit::Project(r),
-                };
-                self.marks.push((me, Mark::Selected));
+                self.marks.push((hit_of(sel), Mark::Selected));
                 for (h, c) in targets(game.state(), sel, legal) {
                     let m = match c {
                         Command::Combat { .. } | Command::Bombard { .. } => Mark::Attack,
@@ -222,6 +248,7 @@ impl Interaction {
         if !game.human_to_act() {
             return;
         }
+        self.notice = None;
         let Some(hit) = hit else {
             self.sel = None;
             self.combat = None;
@@ -262,14 +289,43 @@ impl Interaction {
                 self.play(game, cmd);
                 return;
             }
+            // An illegal target: say why, and keep the selection.
+            if let Some(why) = super::why::refused_click(game.state(), &game.names, sel, hit) {
+                self.notice = Some(why);
+                return;
+            }
         }
-        let next = selection_for(hit, game.legal());
+        let next = selection_for(hit, game.state(), game.legal());
         self.combat = None;
-        self.sel = if next == self.sel { None } else { next };
+        match (self.sel, next) {
+            (Some(_), None) => {
+                self.notice = Some(
+                    "Nothing to do there with this card: click a lit target, or Esc to put it down."
+                        .into(),
+                );
+            }
+            _ => self.sel = if next == self.sel { None } else { next },
+        }
     }
 
-    /// Plays a command chosen in the UI (it must be legal).
+    /// Plays a command chosen in the UI (it must be legal). Ending the turn with build points
+    /// unused (assets that could still build) asks first, unless the player said not to ask
+    /// again; cards kept in hand do not ask (keeping them is a normal choice).
     pub fn play(&mut self, game: &mut Game, cmd: Command) {
+        let ends_turn =
+            cmd == Command::Pass && game.state().phase == crate::state::Phase::Construction;
+        if ends_turn
+            && !self.confirm_end
+            && super::settings::get().warn_unused
+            && !super::unused::Unused::of(game.state(), game.legal())
+                .assets
+                .is_empty()
+        {
+            self.confirm_end = true;
+            return;
+        }
+        self.confirm_end = false;
+        self.notice = None;
         if game.legal().contains(&cmd) {
             self.sel = None;
             self.combat = None;
@@ -277,9 +333,18 @@ impl Interaction {
         }
     }
 
+    /// Ends the turn after the player confirmed it.
+    pub fn confirm_pass(&mut self, game: &mut Game) {
+        self.confirm_end = true;
+        self.play(game, Command::Pass);
+    }
+
     /// Escape: step back.
     pub fn cancel(&mut self) {
-        if self.combat.is_some() {
+        self.notice = None;
+        if self.confirm_end {
+            self.confirm_end = false;
+        } else if self.combat.is_some() {
             self.combat = None;
         } else {
             self.sel = None;

@@ -1,12 +1,16 @@
 //! Commands in plain words, for buttons, the AI's announcements and the action panel.
-use super::words::card_name;
+use super::words::{capital, Names};
 use crate::rules::{self, Command};
 use crate::state::{Phase, State};
 
 /// A short imperative label, e.g. "Burn up to orbital 2 (1 dv)". Reads the state before the
 /// command is applied.
-pub fn command_label(s: &State, cmd: &Command) -> String {
-    let n = |r| card_name(s, r);
+pub fn command_label(s: &State, names: &Names, cmd: &Command) -> String {
+    capital(&label(s, names, cmd))
+}
+
+fn label(s: &State, names: &Names, cmd: &Command) -> String {
+    let n = |r| names.card(s, r);
     match *cmd {
         Command::Pass => pass_label(s.phase).into(),
         Command::Concede { .. } => "Concede the game".into(),
@@ -24,7 +28,8 @@ pub fn command_label(s: &State, cmd: &Command) -> String {
             format!("Transfer to {} ({cost} dv)", n(to))
         }
         Command::Scuttle { .. } => "Scuttle (destroy this ship)".into(),
-        Command::Combat { target, x, .. } => format!("Attack {} spending {x} dv", n(target)),
+        // The dv to spend is chosen next, on the attack preview.
+        Command::Combat { target, .. } => format!("Attack {} (choose the dv to spend)…", n(target)),
         Command::Refit { with, .. } => format!("Refit into {}", n(with)),
         Command::Bombard { ship, target } => {
             format!("Bombard {} (spends all {} dv)", n(target), s.inst(ship).dv)
@@ -32,13 +37,13 @@ pub fn command_label(s: &State, cmd: &Command) -> String {
         Command::Research { asset } => {
             let k = s.research_draws(asset);
             format!(
-                "Research with {} (draw {k} card{})",
+                "Research with {}: draw {k} card{} (taps it: no repair or building this turn)",
                 n(asset),
                 if k == 1 { "" } else { "s" }
             )
         }
         Command::Repair { asset } => format!(
-            "Repair {} (remove {} damage)",
+            "Repair {}: remove {} damage (taps it: no building this turn)",
             n(asset),
             s.repair_amount(asset)
         ),
@@ -79,8 +84,8 @@ pub fn dv_cost(s: &State, cmd: &Command) -> Option<u8> {
 }
 
 /// What the AI is doing, for the banner over the table; hides project identities (O26).
-pub fn announce_label(s: &State, cmd: &Command) -> String {
-    let n = |r| card_name(s, r);
+pub fn announce_label(s: &State, names: &Names, cmd: &Command) -> String {
+    let n = |r| names.card(s, r);
     match *cmd {
         Command::Burn { ship, to_orbital } => {
             format!("{} burns to orbital {}", n(ship), to_orbital + 1)

@@ -12,6 +12,7 @@ mod egui_layer;
 mod game;
 mod gameover;
 mod globe;
+mod glossary;
 mod glyphs;
 mod howto;
 mod interact;
@@ -19,13 +20,20 @@ mod labels;
 mod log;
 mod menu;
 mod metrics;
+mod mothership;
 mod options;
 mod paint;
 mod panel;
+mod replay;
+mod rover;
+mod saves;
 mod screenshot;
+mod settings;
 mod table;
 mod theme;
 mod tooltip;
+mod unused;
+mod why;
 mod words;
 
 pub use options::{ClientOptions, StartScreen};
@@ -79,11 +87,24 @@ fn linked_mode(opts: &ClientOptions) -> globe::linked::Mode {
 fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
+    if let Some(path) = &opts.replay {
+        // A folder (`orbitals match --save-dir`) opens its list; a file opens the viewer.
+        if path.is_dir() {
+            app.menu.saves.open_at(path);
+            return Ok(());
+        }
+        return app.open_replay(path, opts.skip_turns);
+    }
     if let Some(path) = &opts.scenario {
         // The position a scenario file plays to, in either game.
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if crate::kit::scenario::game_of(&text) == "globetrotter" {
+        let game = crate::kit::scenario::game_of(&text);
+        if game == "globetrotter" {
             app.open_globetrotter(globe::demo::start(opts, blocking)?);
+        } else if game == "mothership" {
+            app.open_mothership(mothership::demo::start(opts, blocking)?);
+        } else if game == "rover" {
+            app.open_rover(rover_start(opts, blocking)?);
         } else {
             let g = screenshot::scenario_game(&app.catalog, path, opts.demo.is_some(), blocking)?;
             app.open(g, Screen::Table);
@@ -98,6 +119,14 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         app.open_globetrotter(globe::demo::start(opts, blocking)?);
         return Ok(());
     }
+    if opts.start_screen() == StartScreen::Mothership {
+        app.open_mothership(mothership::demo::start(opts, blocking)?);
+        return Ok(());
+    }
+    if opts.start_screen() == StartScreen::Rover {
+        app.open_rover(rover_start(opts, blocking)?);
+        return Ok(());
+    }
     if opts.bench_frames.is_some() {
         let mut inter = interact::Interaction::default();
         let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
@@ -108,8 +137,13 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         return Ok(());
     }
     match opts.start_screen() {
-        StartScreen::Menu | StartScreen::Globetrotter | StartScreen::GlobeSystem => {}
+        StartScreen::Menu
+        | StartScreen::Globetrotter
+        | StartScreen::GlobeSystem
+        | StartScreen::Mothership
+        | StartScreen::Rover => {}
         StartScreen::HowTo => app.menu.howto.open_at(0),
+        StartScreen::Saves => app.menu.saves.open = true,
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),
@@ -140,8 +174,51 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     Ok(())
 }
 
+/// The RoveR screen the options ask for: a scenario file's position, or a fresh level
+/// (`--rover-level`), watched with `--demo SEED`; `--rover-keys` are played as if typed.
+fn rover_start(opts: &ClientOptions, blocking: bool) -> Result<rover::RoverScreen, String> {
+    let pilot = opts.demo.map(|_| crate::agent::AgentSpec::Greedy);
+    let mut session = match &opts.scenario {
+        Some(path) => rover::Session::load(path, pilot, blocking)?,
+        None => {
+            let level = match &opts.rover_level {
+                Some(l) => {
+                    rover::LevelChoice::parse(l).map_err(|e| format!("--rover-level: {e}"))?
+                }
+                None => rover::LevelChoice::Default,
+            };
+            let setup = rover::Setup {
+                level,
+                seed: opts.demo.unwrap_or(1),
+                autopilot: pilot,
+                file: None,
+            };
+            rover::Session::new(setup, blocking)?
+        }
+    };
+    if let Some(sp) = opts.speed {
+        session.game.speed = sp.clamp(0.25, 8.0);
+    }
+    if !blocking {
+        session.game.autosave = Some(crate::kit::save::autosave_path());
+    }
+    let mut screen = rover::RoverScreen::new(session);
+    if let Some(keys) = &opts.rover_keys {
+        screen.script = rover::controls::Key::parse_script(keys)
+            .map_err(|e| format!("--rover-keys: {e}"))?
+            .into();
+    }
+    Ok(screen)
+}
+
 async fn main_loop(opts: ClientOptions) -> Result<(), String> {
     let catalog = Catalog::load(&opts.cards_dir, &opts.decks_dir);
+    if !opts.fixed_step() {
+        let s = settings::load();
+        if s.fullscreen {
+            set_fullscreen(true);
+        }
+    }
     let mut app = App::new(catalog, opts.fixed_step());
     first_screen(&mut app, &opts)?;
     if opts.screenshot.is_some() {

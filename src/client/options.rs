@@ -19,6 +19,12 @@ pub enum StartScreen {
     System,
     /// The main menu with "How to play" open.
     HowTo,
+    /// The main menu with "Saved games & replays" open.
+    Saves,
+    /// A Mothership game (AI-vs-AI with `demo`).
+    Mothership,
+    /// A RoveR level (`--rover-level`; the autopilot plays with `demo`).
+    Rover,
 }
 
 impl StartScreen {
@@ -34,8 +40,11 @@ impl StartScreen {
             "linked" => Ok(StartScreen::Linked),
             "system" => Ok(StartScreen::System),
             "howto" | "how-to-play" => Ok(StartScreen::HowTo),
+            "saves" => Ok(StartScreen::Saves),
+            "mothership" => Ok(StartScreen::Mothership),
+            "rover" => Ok(StartScreen::Rover),
             other => Err(format!(
-                "unknown screen `{other}` (menu, howto, table, gameover, deckbuilder, globetrotter, globetrotter-system, linked or system)"
+                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, rover, linked or system)"
             )),
         }
     }
@@ -70,6 +79,12 @@ pub struct ClientOptions {
     pub globe: (u8, u8, bool),
     /// Open the position this scenario file plays to (either game; its `game:` key decides).
     pub scenario: Option<PathBuf>,
+    /// Watch this scenario, replay or save file in the replay viewer (a folder: list it).
+    pub replay: Option<PathBuf>,
+    /// RoveR: `default` or a generated level's seed.
+    pub rover_level: Option<String>,
+    /// RoveR: control keys to play as if typed (`d d 2 enter space` ...).
+    pub rover_keys: Option<String>,
 }
 
 impl Default for ClientOptions {
@@ -89,6 +104,9 @@ impl Default for ClientOptions {
             deck: None,
             globe: (2, 1, false),
             scenario: None,
+            replay: None,
+            rover_level: None,
+            rover_keys: None,
         }
     }
 }
@@ -148,6 +166,7 @@ mod tests {
     fn parses_screens_and_sizes() {
         assert_eq!(StartScreen::parse("gameover"), Ok(StartScreen::GameOver));
         assert!(StartScreen::parse("nope").is_err());
+        assert_eq!(StartScreen::parse("rover"), Ok(StartScreen::Rover));
         assert_eq!(
             StartScreen::parse("deckbuilder"),
             Ok(StartScreen::DeckBuilder)

@@ -1,10 +1,11 @@
 //! The egui side panel: who plays, what the selection can do (buttons built from the legal
 //! commands, the combat slider bounded by the legal X range), options, and the event log.
 use super::game::Game;
+use super::glossary::{self, Book};
 use super::interact::{own_commands, targets, CombatDraft, Interaction, Sel};
 use super::labels::{command_label, phase_title};
 use super::theme;
-use super::words::card_name;
+use super::unused::Unused;
 use crate::maneuver::combat;
 use crate::rules::Command;
 use crate::state::Phase;
@@ -19,6 +20,8 @@ pub enum PanelAction {
     Concede,
     Menu,
     Undo,
+    /// End the turn although assets or cards are unused (the player confirmed).
+    EndTurn,
 }
 
 pub fn show(
@@ -119,36 +122,60 @@ fn actions(
         combat_box(ui, game, inter, action);
         return;
     }
+    if inter.confirm_end {
+        confirm_end(ui, game, inter, action);
+        return;
+    }
+    if let Some(n) = &inter.notice {
+        ui.label(
+            RichText::new(n)
+                .color(theme::egui_color(theme::WARN))
+                .strong(),
+        );
+        ui.add_space(2.0);
+    }
     match inter.sel {
         Some(sel) => {
             let title = match sel {
-                Sel::Ship(r) | Sel::Hand(r) | Sel::Asset(r) | Sel::Project(r) => card_name(st, r),
+                Sel::Ship(r) | Sel::Hand(r) | Sel::Asset(r) | Sel::Project(r) => {
+                    game.names.card(st, r)
+                }
             };
-            ui.label(RichText::new(title).font(theme::bold(15.0)));
+            ui.label(RichText::new(super::words::capital(&title)).font(theme::bold(15.0)));
             let hint = match sel {
                 Sel::Ship(_) => {
                     "Click a lit orbital to move, a red ship to attack, or choose below."
                 }
                 Sel::Hand(_) => "Click a lit asset (or the New asset slot) to start building it.",
-                Sel::Asset(_) => "Click a lit project to add this asset's construction power.",
+                Sel::Asset(_) => match st.phase {
+                    Phase::Research => {
+                        "Research taps the asset to draw; a tapped asset cannot build this turn."
+                    }
+                    Phase::Repair => {
+                        "Repair taps the asset to remove damage; it cannot build this turn then."
+                    }
+                    _ => "Click a lit project to add this asset's construction power.",
+                },
                 Sel::Project(_) => "Click a lit asset to build this project.",
             };
-            ui.label(RichText::new(hint).small().weak());
+            glossary::label(ui, Book::Orbitals, RichText::new(hint).small().weak());
             let mut cmds: Vec<Command> = targets(st, sel, game.legal())
                 .into_iter()
                 .map(|(_, c)| c)
                 .collect();
             cmds.extend(own_commands(sel, game.legal()));
+            let refused = super::why::refused(st, &game.names, sel);
+            // Room for the moves and their reasons; the log below keeps the rest.
+            let room = (ui.ctx().screen_rect().height() * 0.42).max(190.0);
             egui::ScrollArea::vertical()
-                .max_height(190.0)
+                .max_height(room)
                 .id_salt("sel-actions")
                 .show(ui, |ui| {
                     for c in cmds {
-                        let label = command_label(st, &c);
-                        if ui
-                            .add_sized([ui.available_width(), 24.0], egui::Button::new(label))
-                            .clicked()
-                        {
+                        let label = command_label(st, &game.names, &c);
+                        let button = egui::Button::new(label.as_str()).wrap();
+                        let resp = ui.add_sized([ui.available_width(), 24.0], button);
+                        if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
                             *action = Some(match c {
                                 Command::Combat { ship, target, .. } => {
                                     match super::interact::combat_range(game.legal(), ship, target)
@@ -167,9 +194,34 @@ fn actions(
                             });
                         }
                     }
+                    if !refused.is_empty() {
+                        ui.add_space(3.0);
+                        ui.label(RichText::new("Not possible now").small().weak());
+                    }
+                    for (what, why) in &refused {
+                        egui::Frame::new()
+                            .fill(theme::egui_color(theme::hex(0x1a2335)))
+                            .corner_radius(4.0)
+                            .inner_margin(egui::Margin::symmetric(6, 3))
+                            .show(ui, |ui| {
+                                ui.set_width(ui.available_width());
+                                ui.label(
+                                    RichText::new(format!("✗ {what}"))
+                                        .color(theme::egui_color(theme::TEXT_DIM)),
+                                );
+                                glossary::label(
+                                    ui,
+                                    Book::Orbitals,
+                                    RichText::new(super::words::capital(why))
+                                        .small()
+                                        .color(theme::egui_color(theme::WARN)),
+                                );
+                            });
+                    }
                 });
             if ui.button("Cancel (Esc)").clicked() {
                 inter.sel = None;
+                inter.notice = None;
             }
         }
         None => {
@@ -180,8 +232,12 @@ fn actions(
                 Phase::Construction => "Select a card in your hand to build it, or let an asset add its construction power to a project.",
                 _ => "",
             };
-            ui.label(RichText::new(phase_title(st.phase)).font(theme::bold(15.0)));
-            ui.label(RichText::new(hint).small());
+            glossary::label(
+                ui,
+                Book::Orbitals,
+                RichText::new(phase_title(st.phase)).font(theme::bold(15.0)),
+            );
+            glossary::label(ui, Book::Orbitals, RichText::new(hint).small());
             let quick: Vec<Command> = game
                 .legal()
                 .iter()
@@ -200,13 +256,12 @@ fn actions(
                 .id_salt("quick-actions")
                 .show(ui, |ui| {
                     for c in quick {
-                        if ui
-                            .add_sized(
-                                [ui.available_width(), 24.0],
-                                egui::Button::new(command_label(st, &c)),
-                            )
-                            .clicked()
-                        {
+                        let label = command_label(st, &game.names, &c);
+                        let resp = ui.add_sized(
+                            [ui.available_width(), 24.0],
+                            egui::Button::new(label.as_str()).wrap(),
+                        );
+                        if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
                             *action = Some(PanelAction::Play(c));
                         }
                     }
@@ -214,13 +269,69 @@ fn actions(
         }
     }
     ui.add_space(4.0);
-    let pass = egui::Button::new(
-        RichText::new(format!("{} ▶", super::labels::pass_label(st.phase))).strong(),
-    )
-    .fill(theme::egui_color(theme::hex(0x1f7a55)));
+    let left = Unused::of(st, game.legal()).short();
+    let text = match &left {
+        Some(l) => format!("{} ▶  ({l})", super::labels::pass_label(st.phase)),
+        None => format!("{} ▶", super::labels::pass_label(st.phase)),
+    };
+    let pass = egui::Button::new(RichText::new(text).strong())
+        .fill(theme::egui_color(theme::hex(0x1f7a55)));
     if ui.add_sized([ui.available_width(), 28.0], pass).clicked() {
         *action = Some(PanelAction::Play(Command::Pass));
     }
+}
+
+/// "End the turn with these unused?" with End turn (Enter), Keep playing (Esc) and
+/// "Don't ask again".
+fn confirm_end(
+    ui: &mut egui::Ui,
+    game: &Game,
+    inter: &mut Interaction,
+    action: &mut Option<PanelAction>,
+) {
+    let st = game.state();
+    let u = Unused::of(st, game.legal());
+    ui.label(RichText::new("End the turn?").font(theme::bold(15.0)));
+    if !u.assets.is_empty() {
+        let names: Vec<String> = u.assets.iter().map(|a| game.names.card(st, a.0)).collect();
+        glossary::label(
+            ui,
+            Book::Orbitals,
+            format!(
+                "{} could still add {} build points (construction power) to a project.",
+                names.join(", "),
+                u.points()
+            ),
+        );
+    }
+    if !u.cards.is_empty() {
+        let names: Vec<String> = u.cards.iter().map(|c| game.names.card(st, *c)).collect();
+        ui.label(format!("You could still start: {}.", names.join(", ")));
+    }
+    ui.label(
+        RichText::new("Unused assets do nothing until your next turn.")
+            .small()
+            .weak(),
+    );
+    let mut never = !super::settings::get().warn_unused;
+    if ui.checkbox(&mut never, "Don't ask again").changed() {
+        let mut s = super::settings::get();
+        s.warn_unused = !never;
+        super::settings::set(s, true);
+    }
+    ui.horizontal(|ui| {
+        let end = egui::Button::new(RichText::new("End turn (Enter)").strong())
+            .fill(theme::egui_color(theme::hex(0x1f7a55)));
+        if ui.add_sized([130.0, 28.0], end).clicked() {
+            *action = Some(PanelAction::EndTurn);
+        }
+        if ui
+            .add_sized([120.0, 28.0], egui::Button::new("Keep playing (Esc)"))
+            .clicked()
+        {
+            inter.confirm_end = false;
+        }
+    });
 }
 
 fn combat_box(
@@ -232,11 +343,11 @@ fn combat_box(
     let Some(mut c) = inter.combat else { return };
     let st = game.state();
     ui.label(
-        RichText::new(format!(
+        RichText::new(super::words::capital(&format!(
             "{} attacks {}",
-            card_name(st, c.ship),
-            card_name(st, c.target)
-        ))
+            game.names.card(st, c.ship),
+            game.names.card(st, c.target)
+        )))
         .font(theme::bold(15.0)),
     );
     ui.label(

@@ -56,9 +56,16 @@ pub fn egui_color(c: Color) -> egui::Color32 {
 }
 
 /// Installs the bundled fonts and the dark style into egui.
+/// How far one mouse-wheel notch scrolls a list, in egui points.
+pub const WHEEL_POINTS_PER_NOTCH: f32 = 50.0;
+
 pub fn setup_egui(ctx: &egui::Context) {
     use egui::{FontData, FontDefinitions, FontFamily, FontId, TextStyle};
     use std::sync::Arc;
+    // egui-macroquad hands egui a wheel notch as 1/90 of a line (miniquad reports ±1 per notch
+    // on X11 and Windows), which egui's 40 points per line turn into under half a pixel. A notch
+    // should scroll about 50 points, as in other programs.
+    ctx.options_mut(|o| o.line_scroll_speed = WHEEL_POINTS_PER_NOTCH * 90.0);
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),
@@ -124,4 +131,16 @@ pub fn setup_egui(ctx: &egui::Context) {
 /// A bold egui font id of the given size.
 pub fn bold(size: f32) -> egui::FontId {
     egui::FontId::new(size, egui::FontFamily::Name("bold".into()))
+}
+
+/// The game screens' right-hand panel: fixed `width`, the panel colour, a 10-point margin.
+pub fn side_panel(ctx: &egui::Context, id: &'static str, width: f32) -> egui::SidePanel {
+    egui::SidePanel::right(id)
+        .exact_width(width)
+        .resizable(false)
+        .frame(
+            egui::Frame::side_top_panel(&ctx.style())
+                .fill(egui_color(PANEL))
+                .inner_margin(10),
+        )
 }

@@ -1,10 +1,11 @@
 //! Hovering anything on the table shows its full stats and abilities in an egui popup. Hidden
 //! cards (the opponent's hand and projects) show only what is public (O26).
 use super::game::Game;
-use super::labels::{command_label, pass_label};
+use super::glossary::{self, Book};
+use super::labels::{command_label, pass_label, phase_title};
 use super::table::layout::Hit;
 use super::theme;
-use super::words::card_name;
+use super::words::{card_name, Names};
 use crate::data::CardKind;
 use crate::ids::CardRef;
 use crate::state::{flag, State, Zone};
@@ -42,7 +43,10 @@ pub fn show(ctx: &egui::Context, game: &Game, hit: Hit, pos: egui::Pos2, chip: O
 fn body(ui: &mut egui::Ui, game: &Game, hit: Hit, chip: Option<String>) {
     let st = game.state();
     match hit {
-        Hit::Ship(r) | Hit::Asset(r) | Hit::Upgrade(r) | Hit::Hand(r) => card_info(ui, st, r),
+        Hit::Ship(r) | Hit::Asset(r) | Hit::Upgrade(r) | Hit::Hand(r) => {
+            card_info(ui, st, &game.names, r);
+            glossary::footer(ui, Book::Orbitals, &card_words(st, r));
+        }
         Hit::Project(r) => {
             let inst = st.inst(r);
             if inst.owner == game.viewer {
@@ -52,7 +56,7 @@ fn body(ui: &mut egui::Ui, game: &Game, hit: Hit, chip: Option<String>) {
                         .color(theme::egui_color(theme::GOOD)),
                 );
                 ui.separator();
-                card_info(ui, st, r);
+                card_info(ui, st, &game.names, r);
             } else {
                 ui.label(RichText::new("Face-down project").font(theme::bold(15.0)));
                 ui.label(format!("{} construction points so far.", inst.points));
@@ -92,6 +96,23 @@ fn body(ui: &mut egui::Ui, game: &Game, hit: Hit, chip: Option<String>) {
                     .color(theme::egui_color(theme::WARN)),
                 );
             }
+            let mut words = vec!["Orbital", "Entry cost"];
+            if orbital + 1 == n {
+                words.push("Transfer cost");
+            }
+            if d > 0 {
+                words.push("Debris");
+            }
+            glossary::footer(ui, Book::Orbitals, &words);
+        }
+        Hit::Phase(ph) => {
+            ui.label(RichText::new(phase_title(ph)).font(theme::bold(15.0)));
+            if let Some(e) = glossary::explain(Book::Orbitals, phase_title(ph)) {
+                ui.label(super::words::capital(e));
+            }
+            if ph == st.phase {
+                ui.label(RichText::new("The current phase.").weak());
+            }
         }
         Hit::OppHand => {
             if let Some(p) = st.players().find(|p| *p != game.viewer) {
@@ -129,12 +150,41 @@ fn body(ui: &mut egui::Ui, game: &Game, hit: Hit, chip: Option<String>) {
     }
 }
 
+/// The glossary words a card's popup uses.
+fn card_words(st: &State, r: CardRef) -> Vec<&'static str> {
+    let inst = st.inst(r);
+    let mut w = match st.card_of(r).kind {
+        CardKind::Spacecraft(_) => vec!["Delta-vee", "Armor", "Accuracy", "Population"],
+        CardKind::Asset(_) => vec![
+            "Construction power",
+            "Population",
+            "Orbital",
+            "Transfer cost",
+        ],
+        CardKind::Upgrade(_) => vec!["Upgrade", "Bombardment resistance"],
+    };
+    if inst.zone == Zone::Hand {
+        w.push("Construction points");
+    }
+    if inst.has(flag::TAPPED) {
+        w.push("Tapped");
+    }
+    if inst.has(flag::DESTROYED) {
+        w.push("Destroyed");
+    }
+    w
+}
+
 /// Everything about one card, with its current state when in play.
-pub fn card_info(ui: &mut egui::Ui, st: &State, r: CardRef) {
+pub fn card_info(ui: &mut egui::Ui, st: &State, names: &Names, r: CardRef) {
     let inst = st.inst(r);
     let card = st.card_of(r);
+    let title = match inst.zone {
+        Zone::Ship | Zone::Asset | Zone::Upgrade => super::words::capital(&names.card(st, r)),
+        _ => card.name.clone(),
+    };
     ui.label(
-        RichText::new(&card.name)
+        RichText::new(title)
             .font(theme::bold(16.0))
             .color(theme::egui_color(theme::seat(inst.owner))),
     );
@@ -144,7 +194,7 @@ pub fn card_info(ui: &mut egui::Ui, st: &State, r: CardRef) {
     };
     ui.label(
         RichText::new(format!(
-            "{kind} · construction cost {}",
+            "{kind} · costs {} construction points to build",
             card.construction_cost
         ))
         .weak(),
@@ -290,6 +340,6 @@ pub fn abilities_and_text(ui: &mut egui::Ui, card: &crate::data::Card) {
 }
 
 /// Label for a chip's command (for its tooltip).
-pub fn chip_text(st: &State, cmd: &crate::rules::Command) -> String {
-    command_label(st, cmd)
+pub fn chip_text(st: &State, names: &Names, cmd: &crate::rules::Command) -> String {
+    command_label(st, names, cmd)
 }

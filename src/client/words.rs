@@ -6,7 +6,7 @@
 use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::{Event, LossReason};
-use crate::state::{Outcome, State};
+use crate::state::{Outcome, State, Zone};
 
 /// How players are called in the log.
 #[derive(Clone, Debug)]
@@ -41,6 +41,30 @@ impl Names {
             format!("you {you_verb}")
         } else {
             self.says(p, you_verb, verb)
+        }
+    }
+    /// A card's name, with its owner in front ("your Terra", "AI's Terra") when a card of
+    /// another player in play has the same name, so that the two can be told apart.
+    pub fn card(&self, s: &State, r: CardRef) -> String {
+        let name = card_name(s, r);
+        let Some(me) = s.get(r) else {
+            return name;
+        };
+        let public = |z: Zone| matches!(z, Zone::Ship | Zone::Asset | Zone::Upgrade);
+        let twin = public(me.zone)
+            && s.cards.iter().enumerate().any(|(i, c)| {
+                i != r.0 as usize
+                    && c.owner != me.owner
+                    && public(c.zone)
+                    && card_name(s, CardRef(i as u8)) == name
+            });
+        if !twin {
+            return name;
+        }
+        if self.you == Some(me.owner) {
+            format!("your {name}")
+        } else {
+            format!("{} {name}", self.possessive(me.owner))
         }
     }
     /// "You draw" / "AI draws".
@@ -81,7 +105,7 @@ impl Entry {
         Entry {
             actor,
             tone,
-            public: text,
+            public: capital(&text),
             private: None,
         }
     }
@@ -106,7 +130,8 @@ pub fn card_name(s: &State, r: CardRef) -> String {
     }
 }
 
-fn capital(w: &str) -> String {
+/// `w` with its first letter in upper case.
+pub fn capital(w: &str) -> String {
     let mut c = w.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
@@ -129,7 +154,7 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
     while i < events.len() {
         let e = events[i];
         i += 1;
-        let n = |r| card_name(s, r);
+        let n = |r| names.card(s, r);
         match e {
             Event::TurnStarted { player, turn } => out.push(Entry::new(
                 Some(player),
@@ -428,6 +453,19 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                     "{} drifts in {} and is hit.",
                     n(ship),
                     plural(debris as usize, "piece of debris", "pieces of debris")
+                ),
+            )),
+            Event::DebrisCleared {
+                asset,
+                orbital,
+                count,
+            } => out.push(Entry::new(
+                owner(s, asset),
+                Tone::Normal,
+                format!(
+                    "{} cleared from orbital {orbital} of {}.",
+                    plural(count as usize, "piece of debris", "pieces of debris"),
+                    n(asset)
                 ),
             )),
             Event::AbilityTriggered { card } => out.push(Entry::new(

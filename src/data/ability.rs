@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 /// Who a modifier applies to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     /// The card itself (for an upgrade: the asset it is installed under).
@@ -17,7 +19,7 @@ pub enum Scope {
 }
 
 /// When a triggered ability fires.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum When {
     Upkeep,
@@ -25,7 +27,7 @@ pub enum When {
 }
 
 /// One ability, as written in a card's `abilities:` list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "effect", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Ability {
     /// + amount to maximum range in combat (O13).
@@ -84,10 +86,15 @@ pub enum Ability {
         #[serde(default)]
         orbital: Option<u8>,
     },
+    /// Trigger: removes up to `amount` debris from the game: for a spacecraft, from its own
+    /// orbital; for an asset (or the upgrade's asset), from its orbitals, lowest first.
+    ClearDebris { when: When, amount: u8 },
 }
 
 /// Summed stat modifiers of one card for one scope.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Mods {
     pub range: i8,
     pub accuracy: i8,
@@ -118,11 +125,12 @@ impl Mods {
 }
 
 /// A triggered effect with its timing, as stored in the checked card database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum TriggerEffect {
     Draw(u8),
     RepairAsset(u8),
     DamageEnemyShips { amount: u8, orbital: Option<u8> },
+    ClearDebris(u8),
 }
 
 /// Range of a modifier's `amount` (`range`, `accuracy`, … `repair`).
@@ -148,7 +156,8 @@ impl Ability {
             | Ability::Repair { amount } => (i16::from(amount), m.0, m.1),
             Ability::Draw { amount, .. }
             | Ability::RepairAsset { amount, .. }
-            | Ability::DamageEnemyShips { amount, .. } => (i16::from(amount), t.0, t.1),
+            | Ability::DamageEnemyShips { amount, .. }
+            | Ability::ClearDebris { amount, .. } => (i16::from(amount), t.0, t.1),
         })
     }
 
@@ -213,6 +222,9 @@ impl Ability {
                 amount,
                 orbital,
             } => Some((when, TriggerEffect::DamageEnemyShips { amount, orbital })),
+            Ability::ClearDebris { when, amount } => {
+                Some((when, TriggerEffect::ClearDebris(amount)))
+            }
             _ => None,
         }
     }
@@ -289,6 +301,9 @@ impl Ability {
                     when(w)
                 ),
             },
+            Ability::ClearDebris { when: w, amount } => {
+                format!("{}: remove up to {amount} debris here", when(w))
+            }
         }
     }
 }
@@ -328,6 +343,18 @@ mod tests {
                 }
             ))
         );
+    }
+
+    #[test]
+    fn o27_parses_clear_debris_trigger() {
+        let a: Ability =
+            serde_yaml::from_str("effect: clear_debris\nwhen: end_of_turn\namount: 2\n").unwrap();
+        assert_eq!(
+            a.trigger(),
+            Some((When::EndOfTurn, TriggerEffect::ClearDebris(2)))
+        );
+        assert!(!a.is_asset_only());
+        assert_eq!(a.amount_range(), Some((2, 1, 10)));
     }
 
     #[test]

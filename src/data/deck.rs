@@ -13,6 +13,8 @@ pub const DECK_SIZE: usize = 30;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deck {
     pub name: String,
+    /// One line on the deck's strategy (may be empty).
+    pub description: String,
     pub homeworld: CardId,
     /// Draw order: index 0 is the top card.
     pub cards: Vec<CardId>,
@@ -64,6 +66,9 @@ impl Deck {
         if raw.name.trim().is_empty() {
             errors.push(src.error(None, Some("name"), "deck name is empty"));
         }
+        if raw.description.trim().contains('\n') {
+            errors.push(src.error(None, Some("description"), "a deck description is one line"));
+        }
         if raw.cards.len() != DECK_SIZE {
             errors.push(src.error(
                 None,
@@ -108,6 +113,7 @@ impl Deck {
         match (errors.is_empty(), homeworld) {
             (true, Some(homeworld)) => Ok(Deck {
                 name: raw.name.clone(),
+                description: raw.description.trim().to_string(),
                 homeworld,
                 cards,
             }),
@@ -119,6 +125,7 @@ impl Deck {
     pub fn to_yaml(&self, db: &CardDb) -> String {
         let raw = RawDeck {
             name: self.name.clone(),
+            description: self.description.clone(),
             homeworld: db.card(self.homeworld).id.clone(),
             cards: self.cards.iter().map(|c| db.card(*c).id.clone()).collect(),
         };

@@ -21,6 +21,8 @@ pub const OPENING_HAND: usize = 5;
 #[derive(Clone, Debug, Default)]
 pub struct DeckDraft {
     pub name: String,
+    /// One line on the deck's strategy (may be empty).
+    pub description: String,
     /// Card id of the homeworld; empty when none is chosen.
     pub homeworld: String,
     /// Draw order: index 0 is the top card.
@@ -36,8 +38,13 @@ pub struct DeckDraft {
 /// whatever text they were opened from.
 impl PartialEq for DeckDraft {
     fn eq(&self, o: &Self) -> bool {
-        (&self.name, &self.homeworld, &self.cards, &self.header)
-            == (&o.name, &o.homeworld, &o.cards, &o.header)
+        (
+            &self.name,
+            &self.description,
+            &self.homeworld,
+            &self.cards,
+            &self.header,
+        ) == (&o.name, &o.description, &o.homeworld, &o.cards, &o.header)
     }
 }
 impl Eq for DeckDraft {}
@@ -98,6 +105,8 @@ struct LooseDeck {
     #[serde(default)]
     name: Option<serde_yaml::Value>,
     #[serde(default)]
+    description: Option<serde_yaml::Value>,
+    #[serde(default)]
     homeworld: Option<serde_yaml::Value>,
     #[serde(default)]
     cards: Option<Vec<serde_yaml::Value>>,
@@ -121,6 +130,7 @@ impl DeckDraft {
             .unwrap_or_default();
         DeckDraft {
             name: name.to_string(),
+            description: String::new(),
             homeworld,
             cards: Vec::new(),
             header: String::new(),
@@ -132,6 +142,7 @@ impl DeckDraft {
     pub fn from_deck(deck: &Deck, db: &CardDb) -> DeckDraft {
         DeckDraft {
             name: deck.name.clone(),
+            description: deck.description.clone(),
             homeworld: db.card(deck.homeworld).id.clone(),
             cards: deck.cards.iter().map(|c| db.card(*c).id.clone()).collect(),
             header: String::new(),
@@ -154,6 +165,11 @@ impl DeckDraft {
         let loose: LooseDeck =
             serde_yaml::from_str(text).map_err(|e| format!("not a deck file: {e}"))?;
         // Scalars as written where the file allows it: `1e3` stays `1e3`, not `1000.0`.
+        let description = loose
+            .description
+            .as_ref()
+            .and_then(scalar)
+            .unwrap_or_default();
         let (name, homeworld, cards) = match serde_yaml::from_str::<TextDeck>(text) {
             Ok(t) => (
                 t.name.unwrap_or_default(),
@@ -185,6 +201,7 @@ impl DeckDraft {
         Ok(Opened {
             draft: DeckDraft {
                 name,
+                description: description.trim().to_string(),
                 homeworld,
                 cards,
                 header,
@@ -225,6 +242,7 @@ impl DeckDraft {
         };
         for (key, old, new) in [
             ("name", &before.name, &self.name),
+            ("description", &before.description, &self.description),
             ("homeworld", &before.homeworld, &self.homeworld),
         ] {
             if old != new {
@@ -235,7 +253,11 @@ impl DeckDraft {
                         lines[i] = line
                     }
                     Some(_) => return None,
-                    None => lines.push(line),
+                    // A new description goes under the name.
+                    None => match top(&lines, "name") {
+                        Some(i) if key == "description" => lines.insert(i + 1, line),
+                        _ => lines.push(line),
+                    },
                 }
             }
         }
@@ -291,6 +313,9 @@ impl DeckDraft {
         let mut s = String::new();
         s.push_str(&self.header);
         s.push_str(&format!("name: {}\n", quote(&self.name)));
+        if !self.description.is_empty() {
+            s.push_str(&format!("description: {}\n", quote(&self.description)));
+        }
         s.push_str(&format!("homeworld: {}\n", quote(&self.homeworld)));
         s.push_str(&self.cards_yaml());
         s
@@ -311,7 +336,7 @@ impl DeckDraft {
                     .into_iter()
                     .map(|e| {
                         let place = match e.field.as_deref() {
-                            Some("name") => Place::Name,
+                            Some("name" | "description") => Place::Name,
                             Some("homeworld") => Place::Homeworld,
                             Some("cards") => Place::Count,
                             Some(f) => f

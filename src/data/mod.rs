@@ -1,6 +1,7 @@
 //! Card and deck data: serde structs ([`raw`]), typed abilities ([`ability`]), the checked
 //! database ([`db`]), decks ([`deck`]) and their editing ([`deck_edit`]) and located load errors ([`locate`]).
 pub mod ability;
+pub mod builtin;
 pub mod db;
 pub mod deck;
 pub mod deck_edit;

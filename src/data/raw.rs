@@ -6,7 +6,19 @@ use super::ability::Ability;
 use serde::{Deserialize, Serialize};
 
 /// Spacecraft classes (factory classes of assets).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Class {
     Fighter,
@@ -39,7 +51,7 @@ impl Class {
 }
 
 /// One file in `cards/`: any mix of the three sections.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCardFile {
     #[serde(default)]
@@ -50,7 +62,7 @@ pub struct RawCardFile {
     pub upgrades: Vec<RawUpgrade>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSpacecraft {
     pub id: String,
@@ -68,7 +80,7 @@ pub struct RawSpacecraft {
     pub text: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAsset {
     pub id: String,
@@ -91,7 +103,7 @@ pub struct RawAsset {
     pub text: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawUpgrade {
     pub id: String,
@@ -105,10 +117,13 @@ pub struct RawUpgrade {
 }
 
 /// One file in `decks/`: a homeworld and 30 card ids in draw order (O2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDeck {
     pub name: String,
+    /// One line on the deck's strategy, shown in the menu and the deck builder.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
     pub homeworld: String,
     pub cards: Vec<String>,
 }

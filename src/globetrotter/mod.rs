@@ -21,6 +21,7 @@ mod check;
 pub mod command;
 mod damage;
 pub mod destroy;
+pub mod encoding;
 pub mod error;
 pub mod eval;
 pub mod event;

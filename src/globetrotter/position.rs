@@ -31,7 +31,7 @@ fn play() -> String {
 }
 
 /// One player's counters.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerPos {
     #[serde(default)]
@@ -43,7 +43,7 @@ pub struct PlayerPos {
 }
 
 /// One planet.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlanetPos {
     #[serde(default)]
@@ -57,7 +57,7 @@ pub struct PlanetPos {
 }
 
 /// A whole position. Every field has a default, so a setup lists only what it needs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Position {
     /// `play` (positions are always in play; printed for information).

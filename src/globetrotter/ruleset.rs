@@ -16,11 +16,10 @@ use super::position::Position;
 use super::scenario::ScenarioFile;
 use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
-use super::{apply_into, legal_commands_into, validate, Event, RuleError};
+use super::{apply_into, legal_commands_into, Event, RuleError};
 use crate::agent::game::Game;
 use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{RuleViolation, Ruleset, SourceFile};
-use crate::sink::Sink;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -48,15 +47,7 @@ impl Ruleset for State {
     ) -> Result<(State, ()), Vec<String>> {
         file.to_state(events).map(|s| (s, ()))
     }
-    fn validate(&self, command: &Command) -> Result<(), RuleError> {
-        validate(self, command)
-    }
-    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
-        apply_into(self, command, events);
-    }
-    fn legal_commands_into(&self, out: &mut Vec<Command>) {
-        legal_commands_into(self, out);
-    }
+    crate::ruleset_rules_from!(crate::globetrotter);
     fn outcome(&self) -> crate::kit::Outcome {
         match self.outcome {
             Outcome::Ongoing => crate::kit::Outcome::Ongoing,

@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The ruleset's rule variant.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
     #[default]
@@ -34,7 +36,7 @@ fn one() -> u8 {
 
 crate::scenario_file! {
     /// A Globetrotter scenario file.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct ScenarioFile {
         /// Forced d6 results, used before the RNG (the roll-off uses them first in a fresh setup).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_yaml::Value;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// `ongoing`, `draw` or `winner pN`.
@@ -26,6 +26,7 @@ pub struct Expect {
     pub absent: Vec<String>,
     /// A part of the printed state that must match (mappings by key, lists item by item).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub state: Option<Value>,
     /// Replays: how many commands the file plays (a cut file plays fewer).
     #[serde(default, skip_serializing_if = "Option::is_none")]

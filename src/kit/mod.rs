@@ -5,11 +5,13 @@
 //! and replay files ([`scenario`]: `game:` picks the ruleset), whole games between agents
 //! ([`play`]), N-seat series ([`series`]), and the expectations of scenario tests
 //! ([`Expect`]). See `docs/architecture.md`.
+pub mod encode;
 pub mod expect;
 pub mod guard;
 pub mod notation;
 pub mod outcome;
 pub mod play;
+pub mod replay;
 pub mod ruleset;
 pub mod save;
 pub mod scenario;
@@ -18,6 +20,7 @@ pub mod session;
 pub mod summary;
 pub mod worker;
 
+pub use encode::{Encoding, Shape};
 pub use expect::Expect;
 pub use notation::NotationError;
 pub use outcome::Outcome;

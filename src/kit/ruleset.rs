@@ -111,7 +111,7 @@ macro_rules! impl_scenario_spec {
 ///
 /// ```ignore
 /// orbitals::scenario_file! {
-///     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+///     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 ///     pub struct ScenarioFile {
 ///         #[serde(default)]
 ///         pub players: u8,
@@ -151,6 +151,31 @@ macro_rules! scenario_file {
 }
 
 /// A game's rules. Implemented once per game, on its state type.
+/// The three rule methods of a [`Ruleset`] impl, from a game's rules module `$rules`, which
+/// has `validate`, `apply_into` and `legal_commands_into` as free functions on the state (the
+/// form the rest of the engine calls them in). Write it inside `impl Ruleset for State`.
+#[macro_export]
+macro_rules! ruleset_rules_from {
+    ($rules:path) => {
+        fn validate(&self, command: &Self::Move) -> Result<(), Self::Error> {
+            use $rules as rules;
+            rules::validate(self, command)
+        }
+        fn apply_into<S: $crate::sink::Sink<Self::Event>>(
+            &mut self,
+            command: Self::Move,
+            events: &mut S,
+        ) {
+            use $rules as rules;
+            rules::apply_into(self, command, events)
+        }
+        fn legal_commands_into(&self, out: &mut Vec<Self::Move>) {
+            use $rules as rules;
+            rules::legal_commands_into(self, out)
+        }
+    };
+}
+
 /// The agent-facing [`Game`] methods every ruleset answers the same way: the status is the
 /// ruleset's [`Ruleset::outcome`], a move is legal when [`Ruleset::validate`] accepts it, and
 /// playing it is [`Ruleset::apply_into`] with the events dropped. Write it inside a game's

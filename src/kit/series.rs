@@ -77,6 +77,8 @@ pub struct SeriesGame<R: Ruleset> {
     pub sides: Vec<usize>,
     pub scenario: R::Scenario,
     pub labels: R::Labels,
+    /// The position before the first command (commands are written from their own position).
+    pub start: R,
     pub record: GameRecord<R>,
     /// Side 0's label in this game ([`Table::side_label`]).
     pub label: Option<String>,
@@ -100,12 +102,18 @@ impl<R: Ruleset> SeriesGame<R> {
 
     /// [`SeriesGame::replay_yaml`] with its setup given (see [`Table::replay_scenario`]).
     pub fn replay_yaml_from(&self, scenario: &R::Scenario) -> String {
-        let start = self.record.final_state.clone();
+        // Each command in the notation of the position it was played in (RoveR names modules
+        // by what the bay holds at the time).
+        let mut at = self.start.clone();
         let lines: Vec<String> = self
             .record
             .commands
             .iter()
-            .map(|c| start.format_command(&self.labels, c))
+            .map(|&c| {
+                let line = at.format_command(&self.labels, &c);
+                at.apply_into(c, &mut ());
+                line
+            })
             .collect();
         replay_yaml_final::<R>(scenario, &lines, &self.record.final_state, &self.labels)
     }
@@ -165,6 +173,7 @@ pub fn play_one<R: Ruleset, T: Table<R>>(
         .iter()
         .map(|&side| R::agent(&s.agents[side], agent_seed(s.seed, index, side)))
         .collect();
+    let first = start.state.clone();
     let record = play_game(start.state, &start.labels, seed, &mut agents, &mut ())
         .map_err(|error| SeriesError::Illegal { index, error })?;
     Ok(SeriesGame {
@@ -173,6 +182,7 @@ pub fn play_one<R: Ruleset, T: Table<R>>(
         sides,
         scenario: start.scenario,
         labels: start.labels,
+        start: first,
         record,
     })
 }

@@ -1,7 +1,7 @@
 //! A game being played by people and AI seats, for any frontend and any ruleset: the state,
 //! who sits where, the AI on its background thread, the pacing of moves (an AI move is
 //! announced before it is played, a short wait follows every move), automatic passing, the
-//! history of every command with the state before it, and undo. It draws nothing: a frontend
+//! history of every command with the state before it, undo and redo. It draws nothing: a frontend
 //! reads it, submits people's commands, calls [`Session::update`] every frame and animates the
 //! steps [`Session::fresh_steps`] hands it.
 //!
@@ -9,6 +9,13 @@
 //! with an illegal command (or fails to answer) has a bug: the session stops asking it, keeps
 //! the game as it was and reports the problem with the seed and the position; it never plays
 //! a substitute move.
+//!
+//! Undo takes back a person's last command with the AI replies played after it, but never
+//! past a step whose outcome was hidden from the person when they chose (dice rolled, a card
+//! drawn from a pile they cannot see: see [`Session::can_undo`]), and in hot-seat never into
+//! another person's turn. Redo plays the taken-back commands again exactly as they were, so
+//! no die is rolled anew. The AI seats' agents are made at once, their thread only when an
+//! AI seat first has to move.
 use super::ruleset::{RuleViolation, Ruleset, ScenarioSpec};
 use super::save::{now, write_atomic, SaveInfo};
 use super::scenario::{load, replay_yaml, ScenarioError};
@@ -97,6 +104,15 @@ pub struct Session<R: Ruleset> {
     handed: usize,
     legal: Vec<R::Move>,
     worker: Option<Worker<R>>,
+    /// The AI seats' agents until their thread starts (at the first AI move).
+    agents: Option<Vec<Option<Box<dyn crate::agent::Agent<R>>>>>,
+    /// Commands taken back by undo, the last undo last (each undo: its commands in order).
+    redo: Vec<Vec<R::Move>>,
+    /// The history index [`Session::undo`] goes back to, if any.
+    undo_to: Option<usize>,
+    /// Per history step, once known: (seat, did the step turn out in a way that seat could
+    /// not foresee).
+    hidden: std::cell::RefCell<Vec<Option<(usize, bool)>>>,
     pending: Option<u64>,
     ready: Option<R::Move>,
     announce: Option<Announce<R::Move>>,
@@ -105,6 +121,8 @@ pub struct Session<R: Ruleset> {
     ended_for: f32,
     version: u64,
     problem: Option<String>,
+    /// [`Session::take_problem`] has handed the problem out.
+    problem_told: bool,
     blocking: bool,
     /// Speed factor of the pacing (0.25–8).
     pub speed: f32,
@@ -115,6 +133,8 @@ pub struct Session<R: Ruleset> {
     pub autosave: Option<PathBuf>,
     /// Why the last autosave failed, if it did.
     save_error: Option<String>,
+    /// What each seat plays with (deck names), written into saves for their list.
+    pub sides: Vec<String>,
 }
 
 impl<R: Ruleset> Session<R> {
@@ -142,10 +162,7 @@ impl<R: Ruleset> Session<R> {
                 Seat::Human => None,
             })
             .collect();
-        let worker = agents
-            .iter()
-            .any(Option::is_some)
-            .then(|| Worker::spawn(agents));
+        let agents = agents.iter().any(Option::is_some).then_some(agents);
         let setup = Step {
             command: None,
             seat: state.current_player(),
@@ -161,7 +178,11 @@ impl<R: Ruleset> Session<R> {
             history: vec![setup],
             handed: 0,
             legal: Vec::new(),
-            worker,
+            worker: None,
+            agents,
+            redo: Vec::new(),
+            undo_to: None,
+            hidden: Default::default(),
             pending: None,
             ready: None,
             announce: None,
@@ -170,12 +191,14 @@ impl<R: Ruleset> Session<R> {
             ended_for: 0.0,
             version: 0,
             problem: None,
+            problem_told: false,
             blocking,
             speed: 1.0,
             pacing: Pacing::default(),
             auto_pass: false,
             autosave: None,
             save_error: None,
+            sides: Vec::new(),
         };
         s.refresh_legal();
         s
@@ -220,6 +243,16 @@ impl<R: Ruleset> Session<R> {
     /// An AI failure that stopped the AI seats (with seed and position), if any.
     pub fn problem(&self) -> Option<&str> {
         self.problem.as_deref()
+    }
+
+    /// The problem's first line, once: for a log that should say it a single time.
+    pub fn take_problem(&mut self) -> Option<String> {
+        if self.problem_told {
+            return None;
+        }
+        let line = self.problem.as_deref()?.lines().next()?.to_string();
+        self.problem_told = true;
+        Some(line)
     }
 
     pub fn is_human(&self, seat: usize) -> bool {
@@ -272,7 +305,13 @@ impl<R: Ruleset> Session<R> {
         Ok(())
     }
 
+    /// Plays a command the game goes on with: what undo took back is gone.
     fn play(&mut self, command: R::Move) {
+        self.redo.clear();
+        self.play_step(command);
+    }
+
+    fn play_step(&mut self, command: R::Move) {
         let seat = self.state.current_player();
         let before = self.state.clone();
         let mut events = Vec::new();
@@ -292,6 +331,7 @@ impl<R: Ruleset> Session<R> {
         };
         self.wait = pause / self.speed;
         self.refresh_legal();
+        self.refresh_undo();
         self.write_autosave();
     }
 
@@ -312,6 +352,14 @@ impl<R: Ruleset> Session<R> {
         self.save_error.as_deref()
     }
 
+    /// Saves the game so far under `name` at `path` (atomically); the autosave goes on.
+    pub fn save_as(&self, path: &Path, name: &str) -> Result<(), String> {
+        let text = self
+            .save_yaml(Some(name.to_string()))
+            .ok_or("this game was not started from a file and cannot be saved")?;
+        write_atomic(path, &text).map_err(|e| format!("cannot save to {}: {e}", path.display()))
+    }
+
     /// The game so far as a save file (`name` given by the player); `None` when no file
     /// describes its start.
     pub fn save_yaml(&self, name: Option<String>) -> Option<String> {
@@ -323,16 +371,21 @@ impl<R: Ruleset> Session<R> {
             ai_seed: self.seed,
             saved_at: now(),
             name,
+            turn: self.state.turn().max(1),
+            sides: self.sides.clone(),
         }));
         serde_yaml::to_string(&file).ok()
     }
 
+    /// The command lines so far, each written from the position it was played in (a
+    /// command's notation may name what the position holds).
     fn command_lines(&self) -> Vec<String> {
-        let start = &self.history[0].before;
         self.history
             .iter()
-            .filter_map(|s| s.command.as_ref())
-            .map(|c| start.format_command(&self.labels, c))
+            .filter_map(|s| {
+                let c = s.command.as_ref()?;
+                Some(s.before.format_command(&self.labels, c))
+            })
             .collect()
     }
 
@@ -365,6 +418,7 @@ impl<R: Ruleset> Session<R> {
         } else {
             seats
         };
+        let sides = l.file.save().map(|i| i.sides.clone()).unwrap_or_default();
         let mut scenario = l.file.clone();
         scenario.set_commands(String::new());
         scenario.set_expect(None);
@@ -378,6 +432,7 @@ impl<R: Ruleset> Session<R> {
             ai_seed,
             blocking,
         );
+        session.sides = sides;
         for (line, text) in &l.lines {
             let state = &session.state;
             let cmd = state
@@ -403,18 +458,50 @@ impl<R: Ruleset> Session<R> {
         Ok(session)
     }
 
-    /// Takes back the last command a person gave, with every command played after it (AI
-    /// replies). False when no person has given a command yet.
+    /// Takes back the last command a person gave, with the AI replies played after it (see
+    /// [`Session::can_undo`] for how far back it may go). False when nothing can be taken back.
     pub fn undo(&mut self) -> bool {
-        let Some(at) = self
-            .history
-            .iter()
-            .rposition(|s| s.command.is_some() && self.is_human(s.seat))
-        else {
+        let Some(at) = self.undo_to else {
             return false;
         };
+        let undone: Vec<R::Move> = self.history[at..]
+            .iter()
+            .filter_map(|s| s.command)
+            .collect();
         self.state = self.history[at].before.clone();
         self.history.truncate(at);
+        self.hidden.get_mut().truncate(at);
+        self.redo.push(undone);
+        self.after_jump();
+        true
+    }
+
+    /// Plays again the commands the last undo took back, exactly as they were played (the
+    /// generator is where it was, so every die comes out the same). False when there is
+    /// nothing to redo.
+    pub fn redo(&mut self) -> bool {
+        let Some(commands) = self.redo.pop() else {
+            return false;
+        };
+        for command in commands {
+            if self.state.validate(&command).is_err() {
+                // Cannot happen from the same state; never play a command the rules refuse.
+                self.redo.clear();
+                break;
+            }
+            self.play_step(command);
+        }
+        self.after_jump();
+        true
+    }
+
+    /// Is there an undo to redo?
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// After undo or redo: nothing pending, the person acts at once.
+    fn after_jump(&mut self) {
         self.handed = self.handed.min(self.history.len());
         self.pending = None;
         self.ready = None;
@@ -423,15 +510,72 @@ impl<R: Ruleset> Session<R> {
         self.wait = 0.0;
         self.version += 1;
         self.refresh_legal();
+        self.refresh_undo();
         self.write_autosave();
-        true
     }
 
-    /// Can [`Session::undo`] take anything back?
+    /// Can [`Session::undo`] take anything back? It can when a person gave a command, and
+    /// neither that command nor an AI reply after it had an outcome hidden from them (a die,
+    /// a card from a pile they cannot see), and, in hot-seat, no other person is to move.
     pub fn can_undo(&self) -> bool {
-        self.history
+        self.undo_to.is_some()
+    }
+
+    fn refresh_undo(&mut self) {
+        self.undo_to = self.find_undo();
+    }
+
+    fn find_undo(&self) -> Option<usize> {
+        let at = self
+            .history
             .iter()
-            .any(|s| s.command.is_some() && self.is_human(s.seat))
+            .rposition(|s| s.command.is_some() && self.is_human(s.seat))?;
+        let seat = self.history[at].seat;
+        let mover = self.state.current_player();
+        if !self.over() && self.is_human(mover) && mover != seat {
+            return None;
+        }
+        // Newest first: a recent die ends the search at once. Each step is tried once.
+        (at..self.history.len())
+            .rev()
+            .all(|i| !self.hidden_cached(i, seat))
+            .then_some(at)
+    }
+
+    fn hidden_cached(&self, i: usize, seat: usize) -> bool {
+        let mut cache = self.hidden.borrow_mut();
+        cache.truncate(self.history.len());
+        cache.resize(self.history.len(), None);
+        if let Some((s, h)) = cache[i] {
+            if s == seat {
+                return h;
+            }
+        }
+        let h = self.hidden_outcome(i, seat);
+        cache[i] = Some((seat, h));
+        h
+    }
+
+    /// Did step `i` turn out in a way `seat` could not foresee? Its command is played again
+    /// from two positions `seat` cannot tell from the real one ([`crate::agent::game::Game::determinize`]:
+    /// other dice, other hidden cards); any difference in the events means it did.
+    fn hidden_outcome(&self, i: usize, seat: usize) -> bool {
+        let step = &self.history[i];
+        let Some(command) = step.command else {
+            return false;
+        };
+        let events = |seed: u64| {
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            let mut s = step.before.determinize(seat, &mut rng);
+            if s.validate(&command).is_err() {
+                return None;
+            }
+            let mut out = Vec::new();
+            s.apply_into(command, &mut out);
+            Some(format!("{out:?}"))
+        };
+        let real = Some(format!("{:?}", step.events));
+        events(0x5eed_0001) != real || events(0x5eed_0002) != real
     }
 
     /// Advances the pacing by `dt` seconds; plays an announced AI move or a person's only
@@ -489,6 +633,9 @@ impl<R: Ruleset> Session<R> {
             return;
         }
         let seat = self.state.current_player();
+        if self.worker.is_none() {
+            self.worker = self.agents.take().map(Worker::spawn);
+        }
         let Some(worker) = &mut self.worker else {
             self.fail("has no AI to play it".into());
             return;
@@ -536,13 +683,7 @@ impl<R: Ruleset> Session<R> {
     /// `None` when no file describes its start.
     pub fn replay_yaml(&self) -> Option<String> {
         let scenario = self.scenario.as_ref()?;
-        let start = &self.history[0].before;
-        let lines: Vec<String> = self
-            .history
-            .iter()
-            .filter_map(|s| s.command.as_ref())
-            .map(|c| start.format_command(&self.labels, c))
-            .collect();
+        let lines = self.command_lines();
         Some(replay_yaml::<R>(
             scenario,
             &lines,
@@ -554,6 +695,7 @@ impl<R: Ruleset> Session<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::game::Game;
     use crate::globetrotter::scenario::ScenarioFile;
     use crate::globetrotter::{Config, State};
 
@@ -677,5 +819,120 @@ mod tests {
         let run = crate::kit::scenario::run_file::<State>(&path).unwrap();
         assert_eq!(run.state.view(&()), s.state().view(&()));
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Plays `n` commands, each a legal one picked by `pick`, letting AI seats answer.
+    fn play_some(
+        s: &mut Session<State>,
+        n: usize,
+        mut pick: impl FnMut(&[crate::globetrotter::Command]) -> usize,
+    ) {
+        for _ in 0..n {
+            run_until_human(s);
+            if s.over() {
+                return;
+            }
+            let c = s.legal()[pick(s.legal()) % s.legal().len()];
+            s.submit(c).unwrap();
+        }
+    }
+
+    fn rolled(events: &[crate::globetrotter::Event]) -> bool {
+        events
+            .iter()
+            .any(|e| matches!(e, crate::globetrotter::Event::Rolled { .. }))
+    }
+
+    #[test]
+    fn redo_after_undo_gives_the_same_state_history_and_dice() {
+        let mut checked = 0;
+        for seed in 0..20u64 {
+            let mut s = session(vec![Seat::Human, Seat::Ai(AgentSpec::Greedy)]);
+            let mut k = seed as usize;
+            play_some(&mut s, 12, |l| {
+                k = k.wrapping_mul(31).wrapping_add(7);
+                k % l.len()
+            });
+            run_until_human(&mut s);
+            if !s.can_undo() {
+                continue;
+            }
+            let view = s.state().view(&());
+            let steps: Vec<String> = s
+                .history()
+                .iter()
+                .map(|h| format!("{:?}", h.events))
+                .collect();
+            assert!(s.undo());
+            assert!(s.can_redo());
+            assert!(s.redo());
+            assert!(!s.can_redo());
+            assert_eq!(s.state().view(&()), view);
+            let again: Vec<String> = s
+                .history()
+                .iter()
+                .map(|h| format!("{:?}", h.events))
+                .collect();
+            assert_eq!(again, steps);
+            checked += 1;
+        }
+        assert!(checked > 5, "only {checked} games could undo");
+    }
+
+    #[test]
+    fn a_new_command_after_undo_drops_the_redo() {
+        let mut s = session(vec![Seat::Human, Seat::Ai(AgentSpec::Greedy)]);
+        run_until_human(&mut s);
+        let c = s.legal()[0];
+        s.submit(c).unwrap();
+        run_until_human(&mut s);
+        assert!(s.undo());
+        let c = s.legal()[s.legal().len() - 1];
+        s.submit(c).unwrap();
+        assert!(!s.can_redo());
+        assert!(!s.redo());
+    }
+
+    #[test]
+    fn undo_never_takes_back_dice_nor_enters_another_persons_turn() {
+        let (mut dice, mut other) = (0, 0);
+        for seed in 0..30u64 {
+            let mut s = session(vec![Seat::Human, Seat::Human]);
+            let mut k = seed as usize;
+            for _ in 0..60 {
+                if s.over() {
+                    break;
+                }
+                // Prefer shooting, to see dice often.
+                k = k.wrapping_mul(17).wrapping_add(3);
+                let l = s.legal();
+                let c = l
+                    .iter()
+                    .copied()
+                    .find(|c| c.rolls_dice() && k.is_multiple_of(2))
+                    .unwrap_or(l[k % l.len()]);
+                let mover = s.state().current_player();
+                s.submit(c).unwrap();
+                let last = s.history().last().unwrap();
+                if rolled(&last.events) {
+                    dice += 1;
+                    assert!(!s.can_undo(), "a die roll can be taken back");
+                }
+                if !s.over() && s.state().current_player() != mover {
+                    other += 1;
+                    assert!(!s.can_undo(), "undo would enter the other person's turn");
+                    assert!(!s.undo());
+                }
+                if s.can_undo() {
+                    let before = s.history().len();
+                    assert!(s.undo());
+                    assert_eq!(s.state().current_player(), mover);
+                    assert!(s.history().len() < before);
+                    assert!(s.redo());
+                    assert_eq!(s.history().len(), before);
+                }
+            }
+        }
+        assert!(dice > 0 && other > 0, "dice {dice}, turn changes {other}");
     }
 }

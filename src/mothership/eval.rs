@@ -1,20 +1,25 @@
 //! The evaluation of Mothership positions for the greedy and MCTS agents: a player's projected
 //! score (M22). Departed ships count their score; a ship on the planet counts 2 per ore inside,
 //! 2 per intact turret and 1 per unit inside, plus a stake for holding a ship at all and a
-//! little for the ore lying within 8 cells of its dome; units
+//! little for the ore lying within 8 cells of its dome and nearer to it than to another dome; units
 //! outside count as future cargo and fighting strength, half as much where two enemy
 //! destroyers could fire at them next turn; carried ore as ore on its way. A
 //! landed ship is worth nothing once its controller has played turn 25 (it will be stranded). Miners
 //! gain for standing near ore (with room) or near their ship (holding ore). Everything evaluated is public (M23).
 use super::game_impl::MothershipHeuristic;
-use super::ids::{Cell, Seat, UnitId};
+use super::ids::{Cell, Seat, ShipId, UnitId};
 use super::outcome::{contents, score};
 use super::state::{Loc, ShipStatus, Slot, State, LAST_TURN};
 use super::stats::Kind;
 use crate::agent::game::Heuristic;
 
-/// Score difference worth about a 73% chance to win.
-pub const TEMPERATURE: f32 = 1.0;
+/// Score difference worth about a 73% chance to win. A turn moves the projected scores by
+/// several points (an ore brought in is 2, a unit lost 1–2), so a narrower scale saturates the
+/// search's leaf values after one exchange of turns and hides the differences between plans.
+pub const TEMPERATURE: f32 = 4.0;
+
+/// Worth of an ore cell a ship may call its own ([`ore_share`]).
+const ORE_PROSPECT: f32 = 0.3;
 
 fn unit_value(k: Kind) -> f32 {
     match k {
@@ -63,10 +68,36 @@ fn played_last_turn(s: &State, p: Seat) -> bool {
     at(p) < at(s.active)
 }
 
-/// Ore lying within 8 cells of a dome, worth a little as the ship's prospects.
-fn ore_nearby(s: &State, dome: Cell) -> f32 {
-    let n = s.map.ball(dome, 8).filter(|c| s.ore[c.index()]).count();
-    0.3 * n.min(30) as f32
+/// Ore cells within 8 of `dome` (beyond `inner`) and nearer to it than to any other landed
+/// ship's dome (shared on ties, `except` not counted as a rival): ore another ship reaches
+/// first is contested, not this dome's.
+pub fn ore_share(s: &State, dome: Cell, inner: u16, except: Option<ShipId>) -> f32 {
+    let mut n = 0.0;
+    for c in s.map.ball(dome, 8).filter(|c| s.ore[c.index()]) {
+        let d = s.map.distance(dome, c);
+        if d <= inner {
+            continue;
+        }
+        let mut rivals = 0u8;
+        let mut nearer = false;
+        for y in s
+            .ship_ids()
+            .filter(|&y| Some(y) != except && s.ship(y).on_planet())
+        {
+            let e = s.map.distance(s.ship(y).dome, c);
+            nearer |= e < d;
+            rivals += u8::from(e == d);
+        }
+        if !nearer {
+            n += 1.0 / f32::from(1 + rivals);
+        }
+    }
+    n
+}
+
+/// The ore a ship may call its own ([`ore_share`]), worth a little as its prospects.
+fn ore_nearby(s: &State, x: ShipId) -> f32 {
+    ORE_PROSPECT * ore_share(s, s.ship(x).dome, 0, Some(x)).min(30.0)
 }
 
 /// How far a miner has come: with room, near ore; holding ore, near one of its ships' pods.
@@ -118,7 +149,7 @@ pub fn scores(s: &State, out: &mut [f32]) {
         if s.turn >= LAST_TURN {
             worth *= 0.9;
         }
-        *v += worth + 6.0 + ore_nearby(s, ship.dome);
+        *v += worth + 6.0 + ore_nearby(s, x);
     }
     let t = threats(s);
     let n = s.map.len();

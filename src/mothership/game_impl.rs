@@ -19,11 +19,10 @@ use super::state::{Phase, State};
 use super::stats::Kind;
 use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::neutralized;
-use super::{apply_into, legal_commands_into, validate};
+use super::{legal_commands_into, validate};
 use crate::agent::game::Game;
 use crate::kit::ruleset::{InvariantBroken, SourceFile};
 use crate::kit::{Outcome, Ruleset};
-use crate::sink::Sink;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,15 +51,7 @@ impl Ruleset for State {
             .map(|s| (s, ()))
             .map_err(|p| p.into_iter().map(|e| with_line(source.text, e)).collect())
     }
-    fn validate(&self, command: &Command) -> Result<(), RuleError> {
-        validate(self, command)
-    }
-    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
-        apply_into(self, command, events)
-    }
-    fn legal_commands_into(&self, out: &mut Vec<Command>) {
-        legal_commands_into(self, out)
-    }
+    crate::ruleset_rules_from!(crate::mothership);
     fn outcome(&self) -> Outcome {
         self.outcome
     }
@@ -121,18 +112,15 @@ fn item_line(text: &str, field: &str) -> Option<usize> {
     None
 }
 
-/// Ore within reach of a landing site, beyond the cleared circle.
+/// Ore within reach of a landing site, beyond the cleared circle and not nearer to a ship
+/// already landed (doubled, so that shared ore still counts one).
 fn site_value(s: &State, c: super::ids::Cell) -> i32 {
-    let ore = s
-        .map
-        .ball(c, 8)
-        .filter(|n| s.ore[n.index()] && s.map.distance(c, *n) > 4)
-        .count() as i32;
+    let ore = (2.0 * super::eval::ore_share(s, c, super::setup::HOME_RADIUS, None)) as i32;
     let centre = s
         .map
         .cell(i64::from(s.map.width / 2), i64::from(s.map.height / 2))
         .unwrap_or(c);
-    ore * 4 - s.map.distance(c, centre) as i32
+    ore * 2 - s.map.distance(c, centre) as i32
 }
 
 /// The moves agents choose among.

@@ -5,7 +5,8 @@
 //!
 //! Styles: 0 ends the turn at once; 1 mines (destroyers stay, the weather layer brings its ore
 //! in); 2 mines, builds crabs (tanks once crabs run out) and advances destroyers two cells; 3
-//! attacks (destroyers advance as far as they can, ships are captured when open) while mining
+//! attacks (destroyers advance as far as they can, assault turrets and units behind fire zones,
+//! ships are captured when open) while mining
 //! and building tanks; 4 rushes (every unit leaves the ship and advances, no mining); 5 brings
 //! every land unit home into the ship (at turn 25 keeping the take-off's cost, then taking off). Every style but
 //! 0 retreats neutralized units first, fires at the best targets, captures what it can and, at
@@ -139,6 +140,9 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
             capture_ships(&mut r);
         }
         fire(&mut r);
+        if st.capture_ships {
+            assault(&mut r);
+        }
         capture(&mut r);
         if r.turn == LAST_TURN {
             board(&mut r);
@@ -155,6 +159,7 @@ pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
         }
         fire(&mut r);
         if st.capture_ships {
+            assault(&mut r);
             capture_ships(&mut r);
         }
         if r.turn == LAST_TURN {
@@ -210,8 +215,10 @@ fn retreat<E: EventSink>(r: &mut Run<'_, E>) {
 
 fn value(s: &State, c: Cell) -> f32 {
     if let Some(x) = s.ship_on(c) {
+        // The last turrets open the ship to capture (M15).
+        let open = f32::from(s.ship(x).destroyed_turrets());
         return if s.ship(x).pod_index(c).is_some() {
-            4.0
+            4.0 + 2.0 * open
         } else {
             0.0
         };
@@ -253,6 +260,57 @@ fn fire<E: EventSink>(r: &mut Run<'_, E>) {
                     if super::validate_with(r.s, &z, &c).is_ok() {
                         best = Some((v, c));
                         break;
+                    }
+                }
+            }
+        }
+        match best {
+            Some((_, c)) => {
+                r.try_cmd(c);
+            }
+            None => return,
+        }
+    }
+}
+
+/// Assaults (M11's second unit): a destroyer steps into an opponent's fire zone and fires with
+/// a second one at a target worth at least a tank (a turret first), when the shot lifts the
+/// zone from the cell it stepped into. Breaks a turret zone one turret at a time.
+fn assault<E: EventSink>(r: &mut Run<'_, E>) {
+    for _ in 0..4 {
+        if !r.ours() || r.points() < 3 {
+            return;
+        }
+        let z = cached(r.s);
+        let sh = shooters(r.s);
+        let mut best: Option<(f32, Command)> = None;
+        let mut targets = Vec::new();
+        for &(a, ca) in &sh {
+            let super::command::Shooter::Unit(u) = a else {
+                continue;
+            };
+            for to in r.s.map.neighbours(ca) {
+                if !z.opponent(to, r.seat) || !r.s.is_empty(to) {
+                    continue;
+                }
+                targets.clear();
+                targets_near(r.s, to, 3, &mut targets);
+                for &t in &targets {
+                    let v = value(r.s, t);
+                    if v < 3.0 || best.is_some_and(|(b, _)| b >= v) {
+                        continue;
+                    }
+                    for &(with, _) in &sh {
+                        let c = Command::Assault {
+                            unit: u,
+                            to,
+                            with,
+                            target: t,
+                        };
+                        if with != a && super::validate_with(r.s, &z, &c).is_ok() {
+                            best = Some((v, c));
+                            break;
+                        }
                     }
                 }
             }

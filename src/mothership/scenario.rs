@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 crate::scenario_file! {
     /// A scenario file.
-    #[derive(Clone, Debug, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Scenario {
         #[serde(default = "two")]
         pub players: u8,
@@ -54,7 +54,7 @@ impl Scenario {
 }
 
 /// A position as written in a scenario.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PositionSpec {
     #[serde(default = "five")]
@@ -81,7 +81,9 @@ pub struct PositionSpec {
     pub ore: Vec<[i64; 2]>,
     #[serde(default)]
     pub ships: Vec<ShipSpec>,
+    /// Units on the map, in ships or carried (`units:` left empty is no unit).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<UnitSpec>>")]
     pub units: Vec<UnitSpec>,
     /// Seats that lost.
     #[serde(default)]
@@ -108,7 +110,7 @@ fn landed() -> ShipStatus {
 }
 
 /// A ship as written (ship `sN` is the N-th entry).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShipSpec {
     pub dome: [i64; 2],
@@ -128,7 +130,7 @@ pub struct ShipSpec {
 }
 
 /// A unit as written (unit `uN` is the N-th entry): exactly one of `at`, `in`, `ship`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub kind: Kind,

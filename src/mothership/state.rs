@@ -86,7 +86,7 @@ impl Unit {
 }
 
 /// A ship's state (M9, M15, M21).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ShipStatus {
     /// Turn 1, before its landing.
@@ -143,7 +143,7 @@ pub struct Player {
 }
 
 /// The part of the game being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Turn 1: ships land (M18).

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// A kind of unit (the ship's turrets are part of the ship, not units).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Tank,
@@ -53,7 +53,7 @@ impl Kind {
 }
 
 /// Land or sea (M2, M26).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Element {
     Land,
@@ -61,7 +61,9 @@ pub enum Element {
 }
 
 /// What a carrier takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Holds {
     #[default]
@@ -71,7 +73,7 @@ pub enum Holds {
 }
 
 /// One entry of the file.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KindEntry {
     pub kind: Kind,
@@ -92,7 +94,7 @@ pub struct KindEntry {
 }
 
 /// The file.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StatsFile {
     pub turret_range: u8,

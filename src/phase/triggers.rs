@@ -1,5 +1,8 @@
 //! Triggered abilities (O27) of the active player's cards in play, fired at upkeep or end of turn
 //! in card order. A destroyed asset has no abilities (O16).
+//!
+//! `clear_debris` is the one effect added to O27's set beyond the seed: debris it removes leaves
+//! the game (see the rule book, "Clearing debris").
 use crate::data::{TriggerEffect, When};
 use crate::ids::CardRef;
 use crate::rules::{Event, EventSink};
@@ -68,7 +71,65 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
                         s.damage_ship(t, amount, ev);
                     }
                 }
+                TriggerEffect::ClearDebris(n) => clear_debris(s, r, asset, ship_orbital, n, ev),
             }
         }
+    }
+}
+
+/// Removes up to `n` debris from the game: in `only` (a ship's orbital) or in the asset's
+/// orbitals, lowest first. `card` is the card whose ability fires.
+fn clear_debris(
+    s: &mut State,
+    card: CardRef,
+    asset: CardRef,
+    only: Option<u8>,
+    n: u8,
+    ev: &mut impl EventSink,
+) {
+    let mut left = n;
+    let mut cleared: Vec<(u8, u8)> = Vec::new();
+    let orbitals: Vec<u8> = match only {
+        Some(o) => vec![o],
+        None => {
+            let mut v: Vec<u8> = s
+                .cards
+                .iter()
+                .filter(|c| c.zone == Zone::Debris && c.host == asset.0)
+                .map(|c| c.orbital)
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        }
+    };
+    for o in orbitals {
+        let mut count = 0u8;
+        for c in s.cards.iter_mut() {
+            if left == 0 {
+                break;
+            }
+            if c.zone == Zone::Debris && c.host == asset.0 && c.orbital == o {
+                c.zone = Zone::Removed;
+                c.host = crate::state::NONE;
+                c.orbital = 0;
+                c.damage = 0;
+                left -= 1;
+                count += 1;
+            }
+        }
+        if count > 0 {
+            cleared.push((o, count));
+        }
+    }
+    if !cleared.is_empty() {
+        ev.push(Event::AbilityTriggered { card });
+    }
+    for (orbital, count) in cleared {
+        ev.push(Event::DebrisCleared {
+            asset,
+            orbital,
+            count,
+        });
     }
 }

@@ -3,7 +3,6 @@
 //! costs, and two spacecraft placed in orbitals, all read from the card database.
 use super::svg::Svg;
 use crate::data::CardDb;
-use std::path::Path;
 
 /// The card drawn and two ships placed on it: (card id, orbital, side).
 const ASSET: &str = "ares";
@@ -17,21 +16,7 @@ const ASSET_H: f64 = 70.0;
 
 /// The built-in cards.
 fn cards() -> CardDb {
-    let files: [(&Path, &str); 3] = [
-        (
-            Path::new("cards/assets.yaml"),
-            include_str!("../../cards/assets.yaml"),
-        ),
-        (
-            Path::new("cards/spacecraft.yaml"),
-            include_str!("../../cards/spacecraft.yaml"),
-        ),
-        (
-            Path::new("cards/upgrades.yaml"),
-            include_str!("../../cards/upgrades.yaml"),
-        ),
-    ];
-    match CardDb::from_sources(&files) {
+    match CardDb::builtin() {
         Ok(db) => db,
         Err(e) => panic!("the built-in cards are invalid:\n{e}"),
     }

@@ -11,11 +11,10 @@ use super::eval::RoverHeuristic;
 use super::event::Event;
 use super::scenario::Scenario;
 use super::state::State;
-use super::{apply_into, legal_commands_into, notation, validate, view, RuleError};
+use super::{apply_into, legal_commands_into, notation, view, RuleError};
 use crate::agent::game::Game;
 use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{Outcome, Ruleset, SourceFile};
-use crate::sink::Sink;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -93,15 +92,7 @@ impl Ruleset for State {
     ) -> Result<(State, ()), Vec<String>> {
         file.to_state(source.dir()).map(|s| (s, ()))
     }
-    fn validate(&self, command: &Command) -> Result<(), RuleError> {
-        validate(self, command)
-    }
-    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
-        apply_into(self, command, events)
-    }
-    fn legal_commands_into(&self, out: &mut Vec<Command>) {
-        legal_commands_into(self, out)
-    }
+    crate::ruleset_rules_from!(crate::rover);
     fn outcome(&self) -> Outcome {
         self.outcome
     }

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Forced die results, used before the generator, per die.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ForcedDice {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -26,7 +26,7 @@ pub struct ForcedDice {
 }
 
 /// Changes to the starting rover (R18 otherwise).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoverSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,7 +53,7 @@ pub struct RoverSetup {
 }
 
 /// Changes to an entity (by id, `e3`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntitySetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,7 +74,7 @@ pub struct EntitySetup {
 
 crate::scenario_file! {
     /// A RoveR scenario, save or replay file (`game: rover`).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Scenario {
         /// `default` (R20) or a level file relative to the scenario.
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -133,6 +133,12 @@ pub enum Event {
     AbilityTriggered {
         card: CardRef,
     },
+    /// `count` debris in orbital `orbital` of `asset` left the game (a `clear_debris` ability).
+    DebrisCleared {
+        asset: CardRef,
+        orbital: u8,
+        count: u8,
+    },
     PlayerLost {
         player: PlayerId,
         reason: LossReason,

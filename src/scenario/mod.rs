@@ -1,6 +1,7 @@
 //! Scenario and replay files (docs/scenarios.md): cards, seed, forced dice, a setup (decks or a
 //! full position), commands in text notation and optional expectations. `orbitals scenario run`
 //! and the scenario tests use [`run_file`]; `orbitals match --save` writes the same format.
+pub mod encoding;
 pub mod handles;
 pub mod notation;
 pub mod position;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 pub type Run = kit::scenario::Run<State>;
 
 /// A deck in a setup: a path to a deck file, or the deck written inline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum DeckSource {
     Path(String),
@@ -32,7 +33,7 @@ pub enum DeckSource {
 }
 
 /// The setup: exactly one of `decks` (a fresh game, O3) or `position`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,7 +48,7 @@ fn default_game() -> String {
 
 crate::scenario_file! {
     /// A scenario or replay file.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct ScenarioFile {
         /// Card directory, relative to the scenario file; by default the nearest `cards/` found in
         /// the scenario's directory or above it.
@@ -183,6 +184,7 @@ impl ScenarioFile {
             .map(|d| {
                 DeckSource::Inline(RawDeck {
                     name: d.name.clone(),
+                    description: String::new(),
                     homeworld: db.card(d.homeworld).id.clone(),
                     cards: d.cards.iter().map(|c| db.card(*c).id.clone()).collect(),
                 })

@@ -241,6 +241,11 @@ pub fn format_event(e: &Event, h: &Handles) -> String {
         Event::Untapped { player } => format!("untapped {player}"),
         Event::DebrisDamage { ship, debris } => format!("debris {} {debris}", n(ship)),
         Event::AbilityTriggered { card } => format!("ability {}", n(card)),
+        Event::DebrisCleared {
+            asset,
+            orbital,
+            count,
+        } => format!("debris cleared {} {orbital} {count}", n(asset)),
         Event::PlayerLost { player, reason } => format!(
             "lost {player} {}",
             match reason {

@@ -7,8 +7,7 @@ use crate::agent::eval::OrbitalsHeuristic;
 use crate::agent::{Agent, AgentSpec};
 use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{Outcome, RuleViolation, Ruleset, SourceFile};
-use crate::rules::{self, Command, Event, RuleError};
-use crate::sink::Sink;
+use crate::rules::{Command, Event, RuleError};
 use crate::state::{self, State};
 
 /// The `game:` key and `--game` name.
@@ -44,15 +43,7 @@ impl Ruleset for State {
     ) -> Result<(State, Handles), Vec<String>> {
         file.to_state(source, events)
     }
-    fn validate(&self, command: &Command) -> Result<(), RuleError> {
-        rules::validate(self, command)
-    }
-    fn apply_into<S: Sink<Event>>(&mut self, command: Command, events: &mut S) {
-        rules::apply_into(self, command, events);
-    }
-    fn legal_commands_into(&self, out: &mut Vec<Command>) {
-        rules::legal_commands_into(self, out);
-    }
+    crate::ruleset_rules_from!(crate::rules);
     fn outcome(&self) -> Outcome {
         kit_outcome(self.outcome)
     }

@@ -101,7 +101,7 @@ impl Shot {
     }
 }
 
-fn out_dir(dir: &str) -> PathBuf {
+pub fn out_dir(dir: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -130,9 +130,14 @@ fn require_xvfb() {
 /// Runs the client under the virtual display with `args` and returns what it printed; panics
 /// if it fails or takes longer than 240 s.
 pub fn run_client(name: &str, args: &[&str]) -> String {
+    run_client_sized(name, args, (W, H))
+}
+
+/// [`run_client`] on a virtual display of `size` pixels.
+pub fn run_client_sized(name: &str, args: &[&str], size: (u32, u32)) -> String {
     require_xvfb();
     let _one = XVFB.lock().unwrap_or_else(|e| e.into_inner());
-    let screen = format!("-screen 0 {W}x{H}x24");
+    let screen = format!("-screen 0 {}x{}x24", size.0, size.1);
     let mut child = Command::new("xvfb-run")
         .args(["-a", "-s", &screen, env!("CARGO_BIN_EXE_orbitals")])
         .args(args)
@@ -166,12 +171,18 @@ pub fn run_client(name: &str, args: &[&str]) -> String {
 /// Runs the client with `args` plus `--screenshot FILE` (in `target/tmp/DIR/NAME.png`) and
 /// decodes the PNG.
 pub fn shoot(dir: &str, name: &str, args: &[&str]) -> Shot {
+    shoot_sized(dir, name, args, (W, H))
+}
+
+/// [`shoot`] with a window (and virtual display) of `size` pixels.
+pub fn shoot_sized(dir: &str, name: &str, args: &[&str], size: (u32, u32)) -> Shot {
     let file = out_dir(dir).join(format!("{name}.png"));
     let _ = std::fs::remove_file(&file);
     let path = file.to_string_lossy().into_owned();
+    let window = format!("{}x{}", size.0, size.1);
     let mut all = args.to_vec();
-    all.extend(["--screenshot", &path]);
-    run_client(name, &all);
+    all.extend(["--screenshot", &path, "--window", &window]);
+    run_client_sized(name, &all, size);
     let f = std::fs::File::open(&file)
         .unwrap_or_else(|e| panic!("{name}: no PNG at {}: {e}", file.display()));
     let mut dec = png::Decoder::new(f);
@@ -188,7 +199,7 @@ pub fn shoot(dir: &str, name: &str, args: &[&str]) -> Shot {
             .collect(),
         other => panic!("{name}: unexpected PNG colour type {other:?}"),
     };
-    assert_eq!((info.width, info.height), (W, H), "{name}: window size");
+    assert_eq!((info.width, info.height), size, "{name}: window size");
     Shot {
         w: info.width,
         h: info.height,

@@ -70,6 +70,17 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
             b.history.record(&old);
         }
     });
+    let before = b.draft.description.clone();
+    let r = ui.add(
+        egui::TextEdit::singleline(&mut b.draft.description)
+            .hint_text("One line on the deck's strategy")
+            .desired_width(ui.available_width()),
+    );
+    if r.changed() {
+        let mut old = b.draft.clone();
+        old.description = before;
+        b.history.record(&old);
+    }
     let msgs: Vec<String> = b
         .checked
         .at(Place::Name)

@@ -26,59 +26,49 @@ pub enum PanelAct {
 
 pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Option<PanelAct> {
     let mut act = None;
-    egui::SidePanel::right("gt-panel")
-        .exact_width(WIDTH)
-        .resizable(false)
-        .frame(
-            egui::Frame::side_top_panel(&ctx.style())
-                .fill(theme::egui_color(theme::PANEL))
-                .inner_margin(10),
-        )
-        .show(ctx, |ui| {
-            ui.spacing_mut().item_spacing.y = 5.0;
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Globetrotter").font(theme::bold(19.0)));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Menu").clicked() {
-                        act = Some(PanelAct::Menu);
-                    }
-                    if ui
-                        .add_enabled(scr.session.game.can_undo(), egui::Button::new("Undo"))
-                        .on_hover_text("Take back your last move and the AI's replies (Ctrl+Z)")
-                        .clicked()
-                    {
-                        act = Some(PanelAct::Undo);
-                    }
-                });
+    theme::side_panel(ctx, "gt-panel", WIDTH).show(ctx, |ui| {
+        ui.spacing_mut().item_spacing.y = 5.0;
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Globetrotter").font(theme::bold(19.0)));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Menu").clicked() {
+                    act = Some(PanelAct::Menu);
+                }
+                if ui
+                    .add_enabled(scr.session.game.can_undo(), egui::Button::new("Undo"))
+                    .on_hover_text("Take back your last move and the AI's replies (Ctrl+Z)")
+                    .clicked()
+                {
+                    act = Some(PanelAct::Undo);
+                }
             });
-            players(ui, scr);
-            ui.separator();
-            if let Some(a) = moves(ui, scr) {
-                act = Some(a);
-            }
-            if let Some(a) = orbit(ui, scr) {
-                act = Some(a);
-            }
-            if let Some(a) = planets(ui, scr) {
-                act = Some(a);
-            }
-            ui.separator();
-            if let Some(h) = hover {
-                ui.label(
-                    RichText::new(h)
-                        .small()
-                        .color(theme::egui_color(theme::TEXT_DIM)),
-                );
-            }
-            ui.horizontal(|ui| {
-                ui.label("Pace");
-                ui.add(
-                    egui::Slider::new(&mut scr.session.game.speed, 0.25..=8.0).logarithmic(true),
-                );
-            });
-            ui.checkbox(&mut scr.follow, "Follow the AI's moves");
-            scr.session.log.show(ui, None, seat_egui);
         });
+        players(ui, scr);
+        ui.separator();
+        if let Some(a) = moves(ui, scr) {
+            act = Some(a);
+        }
+        if let Some(a) = orbit(ui, scr) {
+            act = Some(a);
+        }
+        if let Some(a) = planets(ui, scr) {
+            act = Some(a);
+        }
+        ui.separator();
+        if let Some(h) = hover {
+            ui.label(
+                RichText::new(h)
+                    .small()
+                    .color(theme::egui_color(theme::TEXT_DIM)),
+            );
+        }
+        ui.horizontal(|ui| {
+            ui.label("Pace");
+            ui.add(egui::Slider::new(&mut scr.session.game.speed, 0.25..=8.0).logarithmic(true));
+        });
+        ui.checkbox(&mut scr.follow, "Follow the AI's moves");
+        scr.session.log.show(ui, None, seat_egui);
+    });
     if scr.session.over() && scr.session.game.ended_for() > 0.8 {
         if let Some(a) = game_over(ctx, scr) {
             act = Some(a);
@@ -185,7 +175,12 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
             place(st, at)
         ),
     };
-    ui.label(RichText::new(what).strong());
+    // Keywords (HQ, rover, orbit…) are explained on hover, from the rule book's glossary.
+    crate::client::glossary::label(
+        ui,
+        crate::client::glossary::Book::Globetrotter,
+        RichText::new(what).strong(),
+    );
     if let Sel::Rover(_) = scr.sel {
         let targets = choice::face_targets(st, scr.sel, legal);
         let count = |m: super::planet::Mark| targets.iter().filter(|t| t.2 == m).count();

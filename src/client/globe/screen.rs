@@ -281,7 +281,11 @@ impl GtScreen {
             }
         }
 
-        // Drawing.
+        self.draw(painter, &views, sh);
+        None
+    }
+
+    fn draw(&mut self, painter: &mut Painter, views: &Views, sh: f32) {
         draw_background(views.area, self.time);
         let mut labels = Vec::new();
         self.draw_main(&views.main, sh, &mut labels);
@@ -289,8 +293,19 @@ impl GtScreen {
             self.draw_thumb(*p, v, sh);
         }
         set_default_camera();
-        self.draw_2d(painter, &views, &labels);
-        None
+        self.draw_2d(painter, views, &labels);
+    }
+
+    /// Draws the game as it stands, taking no input and playing nothing (the replay
+    /// viewer), with `panel_px` pixels on the right left free.
+    pub fn draw_still(&mut self, dt: f32, painter: &mut Painter, panel_px: f32) {
+        self.time += dt;
+        for s in &mut self.spins {
+            s.update(dt);
+        }
+        let (sw, sh) = (screen_width(), screen_height());
+        let views = self.views(sw, sh, panel_px);
+        self.draw(painter, &views, sh);
     }
 
     fn after_move(&mut self) {
@@ -442,6 +457,9 @@ impl GtScreen {
         }
         let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
         if ctrl && is_key_pressed(KeyCode::Z) && self.session.undo() {
+            self.sel = Sel::None;
+        }
+        if ctrl && is_key_pressed(KeyCode::Y) && self.session.redo() {
             self.sel = Sel::None;
         }
         if is_key_pressed(KeyCode::M) {

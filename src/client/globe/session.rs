@@ -123,8 +123,6 @@ pub struct Session {
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
     pub hops: Vec<Hop>,
-    /// The AI failure already written to the log.
-    reported: bool,
 }
 
 /// Seat names: "You" against the AI, "Player N" in hot-seat, "AI N" for AI seats.
@@ -231,7 +229,6 @@ impl Session {
             tracers: Vec::new(),
             slides: Vec::new(),
             hops: Vec::new(),
-            reported: false,
         };
         for step in history {
             let lines = gt_words::describe(&step.before, &step.events, &s.names);
@@ -239,16 +236,6 @@ impl Session {
         }
         s.take_fresh(false);
         s
-    }
-
-    /// The engine state (read only: every change goes through the session).
-    pub fn state(&self) -> &State {
-        self.game.state()
-    }
-
-    /// Legal commands now (empty unless a person may act).
-    pub fn legal(&self) -> &[Command] {
-        self.game.legal()
     }
 
     /// The AI's next move, shown before it is played: (command, age, duration).
@@ -270,15 +257,6 @@ impl Session {
 
     pub fn name(&self, p: PlayerId) -> String {
         seat_name(&self.setup, p)
-    }
-
-    pub fn over(&self) -> bool {
-        self.game.over()
-    }
-
-    /// A person may act now.
-    pub fn human_to_act(&self) -> bool {
-        self.game.human_to_act()
     }
 
     /// The AI is choosing a move.
@@ -305,6 +283,16 @@ impl Session {
         undone
     }
 
+    /// Plays again what the last undo took back (the same dice).
+    pub fn redo(&mut self) -> bool {
+        let redone = self.game.redo();
+        if redone {
+            self.log.note("Played the move again.");
+            self.take_fresh(true);
+        }
+        redone
+    }
+
     /// Advances timers; lets the AI move when it is time.
     pub fn update(&mut self, dt: f32) {
         for f in &mut self.flashes {
@@ -325,12 +313,8 @@ impl Session {
         self.hops.retain(|h| h.age < HOP_TIME);
         self.game.update(dt);
         self.take_fresh(true);
-        if !self.reported {
-            if let Some(p) = self.game.problem() {
-                let line = p.lines().next().unwrap_or(p).to_string();
-                self.log.note(line);
-                self.reported = true;
-            }
+        if let Some(line) = self.game.take_problem() {
+            self.log.note(line);
         }
     }
 
@@ -424,4 +408,13 @@ pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
         steps.push_back(Step { before, events });
     }
     steps.into()
+}
+
+/// The kit's session underneath: state, legal commands, seats, pacing and history are read
+/// straight from it.
+impl std::ops::Deref for Session {
+    type Target = KitSession<State>;
+    fn deref(&self) -> &KitSession<State> {
+        &self.game
+    }
 }

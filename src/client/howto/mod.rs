@@ -144,3 +144,22 @@ fn show_blocks(ui: &mut egui::Ui, blocks: &[Block]) {
         ui.add_space(4.0);
     }
 }
+
+/// The "Glossary" section of a rule book as (term, explanation) pairs: each bullet
+/// "**Term** — explanation".
+pub fn book_glossary(markdown: &str) -> Vec<(String, String)> {
+    let b = book::parse(markdown);
+    let Some(section) = b.sections.iter().find(|s| s.title == "Glossary") else {
+        return Vec::new();
+    };
+    section
+        .blocks
+        .iter()
+        .filter_map(|blk| match blk {
+            Block::Bullet(t) => t
+                .split_once(" — ")
+                .map(|(w, e)| (w.trim().to_string(), e.trim().to_string())),
+            _ => None,
+        })
+        .collect()
+}

@@ -3,7 +3,7 @@
 use super::super::game::DiceShow;
 use super::super::paint::{arrow, disc, fade, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
-use super::super::words::card_name;
+use super::super::words::{capital, Names};
 use super::layout::{center, Layout};
 use crate::state::State;
 use macroquad::prelude::*;
@@ -38,6 +38,7 @@ fn pips(n: u8) -> &'static [(f32, f32)] {
 pub fn draw(
     p: &mut Painter,
     st: &State,
+    names: &Names,
     d: &DiceShow,
     l: &Layout,
     ships: &[(crate::ids::CardRef, Rect)],
@@ -68,11 +69,11 @@ pub fn draw(
     );
     rrect(r, 10.0 * s, fade(hex(0x161f33), 0.97 * a));
     rrect_lines(r, 10.0 * s, 1.5 * s, fade(theme::BAD, 0.7 * a));
-    let title = format!(
+    let title = capital(&format!(
         "{} fires at {}",
-        card_name(st, d.attacker),
-        card_name(st, d.target)
-    );
+        names.card(st, d.attacker),
+        names.card(st, d.target)
+    ));
     p.text_in(
         &title,
         Rect::new(r.x + 12.0 * s, r.y + 6.0 * s, r.w - 24.0 * s, 18.0 * s),

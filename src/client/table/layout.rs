@@ -5,7 +5,7 @@
 //! row, and your hand. Fixed parts scale with the window; the stacks take what is left.
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::Command;
-use crate::state::{State, Zone, NONE};
+use crate::state::{Phase, State, Zone, NONE};
 use macroquad::prelude::{vec2, Rect, Vec2};
 
 /// Something on the table under the mouse.
@@ -25,6 +25,8 @@ pub enum Hit {
     Chip(usize),
     Pass,
     OppHand,
+    /// A phase pill on the phase bar (hovering explains the phase).
+    Phase(Phase),
 }
 
 /// A small button on an asset card.
@@ -68,6 +70,8 @@ pub struct Layout {
     pub top_bar: Rect,
     pub phase_bar: Rect,
     pub pass_button: Rect,
+    /// The six phase pills of the phase bar.
+    pub phase_pills: Vec<(Phase, Rect)>,
     pub hand_area: Rect,
     pub info_box: Rect,
     pub opp_hand: Rect,
@@ -76,6 +80,30 @@ pub struct Layout {
     pub ships: Vec<(CardRef, Rect)>,
     pub hand: Vec<(CardRef, Rect)>,
     pub chips: Vec<Chip>,
+}
+
+/// The phase pills between the turn text and the pass button. The orbit counter's dial sits at
+/// the left end of the bar (radius `0.38 h`), then the turn text (132 wide), then the pills.
+fn phase_pills(bar: Rect, pass: Rect, s: f32) -> Vec<(Phase, Rect)> {
+    let dr = bar.h * 0.38;
+    let px0 = bar.x + 10.0 * s + 2.0 * dr + 10.0 * s + 132.0 * s;
+    let px1 = pass.x - 10.0 * s;
+    let n = Phase::ALL.len() as f32;
+    let gap = 5.0 * s;
+    let pw = ((px1 - px0 - gap * (n - 1.0)) / n).max(20.0);
+    Phase::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, ph)| {
+            let r = Rect::new(
+                px0 + i as f32 * (pw + gap),
+                bar.y + 9.0 * s,
+                pw,
+                bar.h - 18.0 * s,
+            );
+            (*ph, r)
+        })
+        .collect()
 }
 
 /// Width of the side panel for a window width.
@@ -158,6 +186,7 @@ impl Layout {
             s,
             table,
             top_bar,
+            phase_pills: phase_pills(phase_bar, pass_button, s),
             phase_bar,
             pass_button,
             hand_area,
@@ -177,6 +206,9 @@ impl Layout {
         }
         if let Some(i) = self.chips.iter().position(|c| c.rect.contains(p)) {
             return Some(Hit::Chip(i));
+        }
+        if let Some((ph, _)) = self.phase_pills.iter().find(|(_, r)| r.contains(p)) {
+            return Some(Hit::Phase(*ph));
         }
         if let Some(c) = lifted {
             if let Some((_, r)) = self.hand.iter().find(|(h, _)| *h == c) {

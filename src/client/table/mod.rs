@@ -169,7 +169,7 @@ pub fn draw(
         );
     }
     if let Some(d) = &game.dice {
-        dice::draw(p, st, d, l, &anim.drawn);
+        dice::draw(p, st, &game.names, d, l, &anim.drawn);
     }
     p.flush();
 }
@@ -299,7 +299,11 @@ fn announce(
         (Some(f), None) => circle_outline(f, 30.0 * s, 3.0 * s, fade(seat, 0.9 * a)),
         _ => {}
     }
-    let text = format!("{}: {}", game.names.player(by), announce_label(st, &cmd));
+    let text = format!(
+        "{}: {}",
+        game.names.player(by),
+        announce_label(st, &game.names, &cmd)
+    );
     let w = p.measure(&text, 14.0 * s, true) + 32.0 * s;
     let pb = l.phase_bar;
     let r = Rect::new(pb.x + (pb.w - w) / 2.0, pb.y - 34.0 * s, w, 28.0 * s);

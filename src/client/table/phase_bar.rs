@@ -6,7 +6,6 @@ use super::super::paint::{fade, mix, rrect, rrect_lines, Align, Painter};
 use super::super::theme::{self, hex};
 use super::dial;
 use super::layout::{Hit, Layout};
-use crate::state::Phase;
 use macroquad::prelude::*;
 
 pub fn draw(p: &mut Painter, game: &Game, l: &Layout, hover: Option<Hit>, dial_angle: f32, t: f32) {
@@ -48,24 +47,19 @@ pub fn draw(p: &mut Painter, game: &Game, l: &Layout, hover: Option<Hit>, dial_a
     );
 
     // Phases.
-    let px0 = tx + 132.0 * s;
-    let px1 = l.pass_button.x - 10.0 * s;
-    let n = Phase::ALL.len() as f32;
-    let gap = 5.0 * s;
-    let pw = ((px1 - px0 - gap * (n - 1.0)) / n).max(20.0);
-    for (i, ph) in Phase::ALL.iter().enumerate() {
-        let pr = Rect::new(
-            px0 + i as f32 * (pw + gap),
-            r.y + 9.0 * s,
-            pw,
-            r.h - 18.0 * s,
-        );
+    for (ph, pr) in &l.phase_pills {
+        let (ph, pr) = (ph, *pr);
         let (fill, text, bold) = if *ph == st.phase {
             (mix(seat, theme::BAR, 0.25), hex(0x0a0f1c), true)
         } else if *ph < st.phase {
             (hex(0x1f2b42), theme::TEXT_DIM, false)
         } else {
             (hex(0x141d30), theme::TEXT_FAINT, false)
+        };
+        let fill = if hover == Some(Hit::Phase(*ph)) {
+            mix(fill, theme::TEXT, 0.15)
+        } else {
+            fill
         };
         rrect(pr, pr.h / 2.0, fill);
         if *ph == st.phase {
@@ -92,7 +86,10 @@ pub fn draw(p: &mut Painter, game: &Game, l: &Layout, hover: Option<Hit>, dial_a
                 base
             },
             theme::GOOD,
-            format!("{}  ▶", pass_label(st.phase)),
+            match super::super::unused::Unused::of(st, game.legal()).tiny() {
+                Some(left) => format!("{} ({left})  ▶", pass_label(st.phase)),
+                None => format!("{}  ▶", pass_label(st.phase)),
+            },
         )
     } else if game.over() {
         (hex(0x1c2436), hex(0x33415c), "Game over".to_string())
@@ -117,7 +114,11 @@ pub fn draw(p: &mut Painter, game: &Game, l: &Layout, hover: Option<Hit>, dial_a
     p.text_in(
         &label,
         Rect::new(b.x + 6.0 * s, b.y, b.w - 12.0 * s, b.h),
-        13.0 * s,
+        if label.chars().count() > 22 {
+            11.0
+        } else {
+            13.0
+        } * s,
         can,
         text_col,
         Align::Center,

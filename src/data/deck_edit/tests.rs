@@ -395,3 +395,37 @@ fn save_keeps_every_line_it_did_not_edit() {
         n.to_yaml()
     );
 }
+
+#[test]
+fn description_is_kept_edited_and_added_under_the_name() {
+    let db = db();
+    let path = deck_path("blitz.yaml");
+    let mut d = DeckDraft::open(&path).unwrap().draft;
+    let shipped = Deck::load(&path, &db).unwrap();
+    assert!(d.description.starts_with("Rush"), "{}", d.description);
+    assert_eq!(d.description, shipped.description);
+    d.description = "Rush: all in by turn ten.".into();
+    let text = d.to_yaml();
+    assert!(
+        text.contains("description: \"Rush: all in by turn ten.\"\n"),
+        "{text}"
+    );
+    assert_eq!(
+        Deck::parse(&path, &text, &db).unwrap().description,
+        "Rush: all in by turn ten."
+    );
+    // A file without a description gets one on the line after `name:`.
+    let bare = "name: Bare\nhomeworld: terra\ncards: [wasp]\n";
+    let mut b = DeckDraft::from_yaml(bare).unwrap().draft;
+    assert_eq!(b.description, "");
+    b.description = "Fighters".into();
+    assert!(b
+        .to_yaml()
+        .starts_with("name: Bare\ndescription: Fighters\nhomeworld: terra\n"));
+    // A description is one line: a multi-line one is reported at the name.
+    b.description = "two\nlines".into();
+    let checked = b.check(&path, &db);
+    assert!(checked
+        .at(Place::Name)
+        .any(|p| p.message.contains("one line")));
+}

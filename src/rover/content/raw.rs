@@ -4,7 +4,7 @@ use crate::rover::module::Class;
 use serde::{Deserialize, Serialize};
 
 /// One entry of `modules.yaml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawModule {
     pub id: String,
@@ -21,7 +21,7 @@ pub struct RawModule {
 }
 
 /// One entry of `chassis.yaml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawChassis {
     pub id: String,
@@ -38,7 +38,7 @@ pub struct RawChassis {
 }
 
 /// How an entity type acts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RawBehaviour {
     Inert,
@@ -48,7 +48,7 @@ pub enum RawBehaviour {
 }
 
 /// One entry of `entities.yaml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawKind {
     pub id: String,
@@ -84,7 +84,7 @@ pub struct RawKind {
 }
 
 /// `start.yaml`: the rover's loadout at the start (R18).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawStart {
     pub chassis: String,
@@ -94,7 +94,7 @@ pub struct RawStart {
 }
 
 /// A level file (R1, R30).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawLevel {
     pub name: String,

@@ -1,0 +1,141 @@
+//! One game being played through its encoding, with the game's type erased so that one
+//! Python class serves every game: [`AnyGame`] over [`Live`].
+use orbitals::agent::Agent;
+use orbitals::kit::encode::{legal_mask, Encoding, Shape};
+use orbitals::kit::Outcome;
+
+/// A game in progress, whatever the game.
+pub trait AnyGame: Send {
+    fn shape(&self) -> Shape;
+    fn num_players(&self) -> usize;
+    fn current_player(&self) -> usize;
+    fn outcome(&self) -> Outcome;
+    fn observe(&self, seat: usize, out: &mut [f32]);
+    /// The mask of the seat to move; the number of legal actions.
+    fn mask(&mut self, out: &mut [u8]) -> Result<usize, String>;
+    /// Plays action `index` for the seat to move; an index that names no legal command is an
+    /// error saying what was expected.
+    fn play(&mut self, index: usize) -> Result<(), String>;
+    /// The seat to move plays its built-in agent's choice; `false` when it has none.
+    fn play_agent(&mut self) -> Result<bool, String>;
+    /// Gives the seats built-in agents (`None`: the seat is played from outside).
+    fn set_agents(&mut self, agents: Vec<Option<orbitals::agent::AgentSpec>>, seed: u64);
+    /// The command at `index` in the game's notation, if the index names one now.
+    fn command_text(&self, index: usize) -> Option<String>;
+    /// The position as YAML (the game's printed view).
+    fn view(&self) -> String;
+}
+
+/// A game of ruleset `R` in progress.
+pub struct Live<R: Encoding> {
+    pub state: R,
+    pub labels: R::Labels,
+    legal: Vec<R::Move>,
+    agents: Vec<Option<Box<dyn Agent<R>>>>,
+}
+
+impl<R: Encoding> Live<R> {
+    pub fn new(state: R, labels: R::Labels) -> Live<R> {
+        Live {
+            state,
+            labels,
+            legal: Vec::new(),
+            agents: Vec::new(),
+        }
+    }
+}
+
+impl<R: Encoding> AnyGame for Live<R> {
+    fn shape(&self) -> Shape {
+        self.state.shape()
+    }
+    fn num_players(&self) -> usize {
+        self.state.num_players()
+    }
+    fn current_player(&self) -> usize {
+        self.state.current_player()
+    }
+    fn outcome(&self) -> Outcome {
+        self.state.outcome()
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        self.state.observe(seat, out)
+    }
+    fn mask(&mut self, out: &mut [u8]) -> Result<usize, String> {
+        legal_mask(&self.state, &mut self.legal, out)
+    }
+    fn play(&mut self, index: usize) -> Result<(), String> {
+        let actions = self.state.shape().actions;
+        if self.state.outcome().is_over() {
+            return Err(format!("action {index}: the game is over"));
+        }
+        if index >= actions {
+            return Err(format!(
+                "action {index} out of range: expected 0 to {}",
+                actions - 1
+            ));
+        }
+        let Some(command) = self.state.command_at(index) else {
+            return Err(format!(
+                "action {index} names no command in this position (check the action mask)"
+            ));
+        };
+        if let Err(e) = self.state.validate(&command) {
+            return Err(format!(
+                "action {index} ({}) is illegal: {} [{}] (check the action mask)",
+                self.state.format_command(&self.labels, &command),
+                self.state.describe_error(&self.labels, &e),
+                orbitals::kit::RuleViolation::rule(&e),
+            ));
+        }
+        if !R::EVERY_LEGAL_COMMAND {
+            self.state.action_commands_into(&mut self.legal);
+            if !self.legal.contains(&command) {
+                return Err(format!(
+                    "action {index} ({}) is legal but not one of the action space's choices here (check the action mask)",
+                    self.state.format_command(&self.labels, &command),
+                ));
+            }
+        }
+        self.state.apply_into(command, &mut ());
+        Ok(())
+    }
+    fn play_agent(&mut self) -> Result<bool, String> {
+        if self.state.outcome().is_over() {
+            return Ok(false);
+        }
+        let seat = self.state.current_player();
+        let Some(Some(agent)) = self.agents.get_mut(seat) else {
+            return Ok(false);
+        };
+        let command = agent.choose(&self.state);
+        if let Err(e) = self.state.validate(&command) {
+            return Err(format!(
+                "agent {} chose an illegal command {}: {}",
+                agent.name(),
+                self.state.format_command(&self.labels, &command),
+                e
+            ));
+        }
+        self.state.apply_into(command, &mut ());
+        Ok(true)
+    }
+    fn set_agents(&mut self, agents: Vec<Option<orbitals::agent::AgentSpec>>, seed: u64) {
+        self.agents = agents
+            .iter()
+            .enumerate()
+            .map(|(seat, s)| {
+                s.as_ref()
+                    .map(|s| R::agent(s, orbitals::kit::series::agent_seed(seed, 0, seat)))
+            })
+            .collect();
+    }
+    fn command_text(&self, index: usize) -> Option<String> {
+        self.state
+            .command_at(index)
+            .map(|c| self.state.format_command(&self.labels, &c))
+    }
+    fn view(&self) -> String {
+        serde_yaml::to_string(&self.state.view(&self.labels)).unwrap_or_default()
+    }
+}

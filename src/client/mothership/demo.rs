@@ -1,0 +1,120 @@
+//! Mothership games that open without the menu (`--screen mothership`): a fresh game against
+//! the AI (landing), an AI-vs-AI demo (`--demo SEED`), a game played on headlessly to a later
+//! turn (`--skip-turns N`: game turns; 26 plays to the end and the score), the busy mid-game
+//! position `--bench-frames` measures, and the position a scenario file plays to
+//! (`--scenario FILE`).
+use super::input::Sel;
+use super::screen::MsScreen;
+use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
+use crate::client::ClientOptions;
+use crate::mothership::scenario::{state_of, Scenario};
+use crate::mothership::state::Phase;
+use crate::mothership::State;
+
+/// The first Mothership screen for these options. Players: `--gt-players` (2 to 4).
+pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
+    if let Some(path) = &opts.scenario {
+        return from_scenario(opts, path, blocking);
+    }
+    let players = opts.globe.0.clamp(2, 4);
+    let seed = opts.demo.unwrap_or(1);
+    let bench = opts.bench_frames.is_some();
+    let ai_only = opts.demo.is_some() && !bench;
+    let setup = Setup {
+        seats: seats(players as usize, ai_only),
+        seed,
+    };
+    let turn = if bench {
+        opts.skip_turns.max(12)
+    } else {
+        opts.skip_turns
+    }
+    .min(26) as u8;
+    if turn == 0 {
+        let mut session = Session::new(setup, blocking);
+        pace(opts, &mut session, ai_only);
+        return Ok(MsScreen::new(session));
+    }
+    let mut state = state_of(&Scenario::fresh(players, seed)).map_err(|e| e.join("; "))?;
+    // To game turn `turn`, then (for a person) on to the first seat's turn.
+    let history = fast_forward(&mut state, seed, |s| {
+        s.turn >= turn && (ai_only || (s.active.0 == 0 && s.phase == Phase::Play))
+    });
+    Ok(screen(opts, setup, state, &history, blocking, !ai_only))
+}
+
+fn pace(opts: &ClientOptions, session: &mut Session, ai_only: bool) {
+    session.game.speed = opts
+        .speed
+        .unwrap_or(if ai_only { 2.0 } else { 1.0 })
+        .clamp(0.25, 8.0);
+}
+
+fn screen(
+    opts: &ClientOptions,
+    setup: Setup,
+    state: State,
+    history: &[Step],
+    blocking: bool,
+    select: bool,
+) -> MsScreen {
+    let mut session = Session::with_state(setup, state, history, blocking);
+    pace(opts, &mut session, !select);
+    let mut scr = MsScreen::new(session);
+    if select {
+        scr.refresh();
+        // Light up the unit with the most options.
+        let s = scr.session.state();
+        let legal = scr.session.legal();
+        let best = s
+            .unit_ids()
+            .filter(|&u| s.controller(u) == Some(s.active) && s.unit(u).cell().is_some())
+            .map(|u| (u, super::input::options(s, legal, Sel::Unit(u))))
+            .max_by_key(|(_, o)| o.cells.len() * 4 + o.moves.len());
+        if let Some((u, _)) = best {
+            scr.sel = Sel::Unit(u);
+        }
+    }
+    scr
+}
+
+/// The position a Mothership scenario file plays to (its commands checked and applied by the
+/// engine; the first illegal one stops it). Player 1 is a person unless `--demo` is given.
+pub fn from_scenario(
+    opts: &ClientOptions,
+    path: &std::path::Path,
+    blocking: bool,
+) -> Result<MsScreen, String> {
+    let loaded = crate::kit::scenario::load::<State>(path).map_err(|e| e.to_string())?;
+    let seed = loaded.file.seed;
+    let mut state = loaded.state;
+    let mut history = Vec::new();
+    for (line, text) in &loaded.lines {
+        let cmd = crate::mothership::notation::parse_command(&state, text)
+            .map_err(|e| format!("{}:{line}: {e}", path.display()))?;
+        let before = state.clone();
+        match crate::mothership::play(&mut state, cmd) {
+            Ok(events) => history.push(Step { before, events }),
+            Err(_) => break,
+        }
+    }
+    let ai_only = opts.demo.is_some();
+    let setup = Setup {
+        seats: seats(state.num_players(), ai_only),
+        seed,
+    };
+    Ok(screen(opts, setup, state, &history, blocking, !ai_only))
+}
+
+/// The first seat is a person unless the AI plays every seat; the others are the greedy AI.
+fn seats(players: usize, ai_only: bool) -> Vec<Seat> {
+    (0..players)
+        .map(|i| {
+            if i == 0 && !ai_only {
+                Seat::Human
+            } else {
+                Seat::Ai(Level::GREEDY)
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,357 @@
+//! The card game's tensors for learning agents ([`Encoding`]); layout in `docs/python.md`.
+//!
+//! Cards are addressed by *slot*, relative to the seat that looks: the card table is grouped
+//! by owner and no card changes owner, so seat `v` sees the `K` slots of its own cards first,
+//! then the `K` slots of the next seat, and so on (`K` = the most cards one player owns; a
+//! shorter player's last slots stay empty). Commands name their acting card by its slot among
+//! the mover's own cards, so index `i` means the same move whichever seat plays it.
+use crate::ids::{CardRef, PlayerId};
+use crate::kit::encode::layout::{one_hot, Blocks};
+use crate::kit::encode::{mask_with, Encoding, Shape};
+use crate::rules::Command;
+use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
+
+/// Zones in their one-hot order.
+const ZONES: [Zone; 8] = [
+    Zone::Deck,
+    Zone::Hand,
+    Zone::Ship,
+    Zone::Asset,
+    Zone::Upgrade,
+    Zone::Project,
+    Zone::Debris,
+    Zone::Removed,
+];
+/// Numbers per card slot besides the card one-hot: present, mine, 8 zones, host, orbital,
+/// damage, delta-vee, points, tapped, destroyed, fresh.
+const SLOT_FIXED: usize = 2 + ZONES.len() + 8;
+/// Numbers per seat: lost, to move, hand size, deck size, population used, population limit.
+const SEAT_FEATURES: usize = 6;
+/// Global numbers: phase one-hot, orbit counter, turn, commands this turn.
+const GLOBAL: usize = Phase::ALL.len() + 3;
+
+/// The action blocks, in index order.
+mod block {
+    pub const PASS: usize = 0;
+    pub const BURN: usize = 1;
+    pub const TRANSFER: usize = 2;
+    pub const SCUTTLE: usize = 3;
+    pub const COMBAT: usize = 4;
+    pub const REFIT: usize = 5;
+    pub const BOMBARD: usize = 6;
+    pub const RESEARCH: usize = 7;
+    pub const REPAIR: usize = 8;
+    pub const START: usize = 9;
+    pub const CONTRIBUTE: usize = 10;
+}
+
+/// The sizes one table fixes.
+struct Dims {
+    players: usize,
+    /// Slots per seat.
+    k: usize,
+    /// Highest delta-vee any ship can have (combat pays 1 to this).
+    x: usize,
+    /// Card definitions.
+    cards: usize,
+}
+
+impl Dims {
+    fn of(s: &State) -> Dims {
+        let players = s.num_players as usize;
+        let k = s
+            .players()
+            .map(|p| s.player_range(p).len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        // Delta-vee is the card's own plus its modifiers and those of its host and the
+        // host's upgrade (`State::ship_mods`): bound each by the largest in the card table.
+        let (mut base, mut own, mut orbit) = (0i32, 0i32, 0i32);
+        for (id, _) in s.db.iter() {
+            let h = s.db.hot(id);
+            base = base.max(i32::from(h.delta_vee));
+            own = own.max(i32::from(h.self_mods.delta_vee));
+            orbit = orbit.max(i32::from(h.orbit_mods.delta_vee));
+        }
+        let x = (base + own + 2 * orbit).clamp(1, 255) as usize;
+        Dims {
+            players,
+            k,
+            x,
+            cards: s.db.len(),
+        }
+    }
+    fn slots(&self) -> usize {
+        self.players * self.k
+    }
+    fn blocks(&self) -> Blocks {
+        let (k, t, o) = (self.k, self.slots(), (self.players - 1).max(1) * self.k);
+        let mut b = Blocks::new();
+        b.add(&[]); // pass
+        b.add(&[k, 2]); // burn: ship, down/up
+        b.add(&[k, t]); // transfer: ship, asset slot
+        b.add(&[k]); // scuttle
+        b.add(&[k, o, self.x]); // combat: ship, enemy slot, x - 1
+        b.add(&[k, k]); // refit: ship, hand card
+        b.add(&[k, 2]); // bombard: ship, asset/its upgrade
+        b.add(&[k]); // research: asset
+        b.add(&[k]); // repair: asset
+        b.add(&[k, k + 1]); // start: card, own host slot or none (k)
+        b.add(&[k, k]); // contribute: asset, project
+        b
+    }
+    fn slot_len(&self) -> usize {
+        SLOT_FIXED + self.cards
+    }
+}
+
+/// Slot of card `r` as seen by `viewer`.
+fn slot_of(s: &State, d: &Dims, viewer: usize, r: CardRef) -> usize {
+    let c = s.inst(r);
+    let p = c.owner.index();
+    let rel = (p + d.players - viewer) % d.players;
+    rel * d.k + (r.index() - s.player_range(c.owner).start)
+}
+
+/// The card in slot `slot` as seen by `viewer`, if there is one.
+fn card_at(s: &State, d: &Dims, viewer: usize, slot: usize) -> Option<CardRef> {
+    let (rel, i) = (slot / d.k, slot % d.k);
+    if rel >= d.players {
+        return None;
+    }
+    let owner = PlayerId(((viewer + rel) % d.players) as u8);
+    let range = s.player_range(owner);
+    (i < range.len()).then(|| CardRef((range.start + i) as u8))
+}
+
+/// Is the identity of card `c` hidden from `viewer`? Other players' hands, decks and
+/// projects are (they are what determinization deals anew), and every deck's order is, so
+/// no deck card shows its identity, the viewer's own included.
+fn hidden(viewer: usize, c: &crate::state::Inst) -> bool {
+    match c.zone {
+        Zone::Deck => true,
+        Zone::Hand | Zone::Project => c.owner.index() != viewer,
+        _ => false,
+    }
+}
+
+/// The index of `command` with the table's sizes `d` and blocks `b` (computed once per mask).
+fn index_with(s: &State, d: &Dims, b: &Blocks, command: &Command) -> Option<usize> {
+    let me = s.active.index();
+    let own = |r: CardRef| -> Option<usize> {
+        let c = s.get(r)?;
+        (c.owner == s.active).then(|| slot_of(s, d, me, r))
+    };
+    let any = |r: CardRef| s.get(r).map(|_| slot_of(s, d, me, r));
+    match *command {
+        Command::Pass => b.index(block::PASS, &[]),
+        Command::Concede { .. } => None,
+        Command::Burn { ship, to_orbital } => {
+            let o = s.get(ship)?.orbital;
+            let dir = if to_orbital == o.wrapping_add(1) {
+                1
+            } else if to_orbital.wrapping_add(1) == o {
+                0
+            } else {
+                return None;
+            };
+            b.index(block::BURN, &[own(ship)?, dir])
+        }
+        Command::Transfer { ship, to } => b.index(block::TRANSFER, &[own(ship)?, any(to)?]),
+        Command::Scuttle { ship } => b.index(block::SCUTTLE, &[own(ship)?]),
+        Command::Combat { ship, target, x } => {
+            let t = any(target)?.checked_sub(d.k)?;
+            b.index(
+                block::COMBAT,
+                &[own(ship)?, t, usize::from(x).checked_sub(1)?],
+            )
+        }
+        Command::Refit { ship, with } => b.index(block::REFIT, &[own(ship)?, own(with)?]),
+        Command::Bombard { ship, target } => {
+            let host = CardRef(s.get(ship)?.host);
+            let which = if target == host {
+                0
+            } else if s.get(host).is_some() && s.upgrade_of(host) == Some(target) {
+                1
+            } else {
+                return None;
+            };
+            b.index(block::BOMBARD, &[own(ship)?, which])
+        }
+        Command::Research { asset } => b.index(block::RESEARCH, &[own(asset)?]),
+        Command::Repair { asset } => b.index(block::REPAIR, &[own(asset)?]),
+        Command::Start { card, host } => {
+            let h = match host {
+                None => d.k,
+                Some(h) => own(h)?,
+            };
+            b.index(block::START, &[own(card)?, h])
+        }
+        Command::Contribute { asset, project } => {
+            b.index(block::CONTRIBUTE, &[own(asset)?, own(project)?])
+        }
+    }
+}
+
+impl Encoding for State {
+    fn shape(&self) -> Shape {
+        let d = Dims::of(self);
+        Shape {
+            observation: GLOBAL + d.players * SEAT_FEATURES + d.slots() * d.slot_len(),
+            actions: d.blocks().len(),
+        }
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        let d = Dims::of(self);
+        let mut at = one_hot(out, 0, Phase::ALL.len(), self.phase as usize);
+        out[at] = f32::from(self.orbit_counter) / 4.0;
+        out[at + 1] = f32::from(self.turn) / f32::from(self.turn_limit.max(1));
+        out[at + 2] = f32::from(self.turn_commands) / f32::from(MAX_TURN_COMMANDS);
+        at += 3;
+        for rel in 0..d.players {
+            let p = PlayerId(((seat + rel) % d.players) as u8);
+            let f = &mut out[at..at + SEAT_FEATURES];
+            f[0] = f32::from(u8::from(self.has_lost(p)));
+            f[1] = f32::from(u8::from(self.active == p));
+            f[2] = self.hand_size(p) as f32 / 10.0;
+            f[3] = self.deck_size(p) as f32 / 30.0;
+            f[4] = f32::from(self.population_used(p)) / 10.0;
+            f[5] = f32::from(self.population_limit(p)) / 10.0;
+            at += SEAT_FEATURES;
+        }
+        let len = d.slot_len();
+        for slot in 0..d.slots() {
+            let f = &mut out[at..at + len];
+            at += len;
+            f.fill(0.0);
+            let Some(r) = card_at(self, &d, seat, slot) else {
+                continue;
+            };
+            let c = *self.inst(r);
+            f[0] = 1.0;
+            f[1] = f32::from(u8::from(c.owner.index() == seat));
+            let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0);
+            f[2 + zone] = 1.0;
+            let mut i = 2 + ZONES.len();
+            if c.host != NONE {
+                f[i] = (slot_of(self, &d, seat, CardRef(c.host)) + 1) as f32 / d.slots() as f32;
+            }
+            f[i + 1] = f32::from(c.orbital) / 4.0;
+            f[i + 2] = f32::from(c.damage) / 10.0;
+            f[i + 3] = f32::from(c.dv) / 10.0;
+            f[i + 4] = f32::from(c.points) / 20.0;
+            f[i + 5] = f32::from(u8::from(c.has(flag::TAPPED)));
+            f[i + 6] = f32::from(u8::from(c.has(flag::DESTROYED)));
+            f[i + 7] = f32::from(u8::from(c.has(flag::FRESH)));
+            i += 8;
+            if !hidden(seat, &c) {
+                f[i + c.card.index()] = 1.0;
+            }
+        }
+    }
+
+    fn action_index(&self, command: &Command) -> Option<usize> {
+        let d = Dims::of(self);
+        index_with(self, &d, &d.blocks(), command)
+    }
+
+    fn mask_into(&self, legal: &[Command], mask: &mut [u8]) -> Result<usize, String> {
+        let d = Dims::of(self);
+        let b = d.blocks();
+        mask_with(legal, mask, |c| index_with(self, &d, &b, c))
+    }
+
+    fn command_at(&self, index: usize) -> Option<Command> {
+        let d = Dims::of(self);
+        let me = self.active.index();
+        let mut g = [0usize; 3];
+        let block = d.blocks().decode(index, &mut g)?;
+        let own = |slot: usize| card_at(self, &d, me, slot);
+        let c = match block {
+            block::PASS => Command::Pass,
+            block::BURN => {
+                let ship = own(g[0])?;
+                let o = self.inst(ship).orbital;
+                let to_orbital = if g[1] == 1 {
+                    o.checked_add(1)?
+                } else {
+                    o.checked_sub(1)?
+                };
+                Command::Burn { ship, to_orbital }
+            }
+            block::TRANSFER => Command::Transfer {
+                ship: own(g[0])?,
+                to: card_at(self, &d, me, g[1])?,
+            },
+            block::SCUTTLE => Command::Scuttle { ship: own(g[0])? },
+            block::COMBAT => Command::Combat {
+                ship: own(g[0])?,
+                target: card_at(self, &d, me, g[1] + d.k)?,
+                x: u8::try_from(g[2] + 1).ok()?,
+            },
+            block::REFIT => Command::Refit {
+                ship: own(g[0])?,
+                with: own(g[1])?,
+            },
+            block::BOMBARD => {
+                let ship = own(g[0])?;
+                let host = self.inst(ship).host_ref()?;
+                let target = if g[1] == 0 {
+                    host
+                } else {
+                    self.upgrade_of(host)?
+                };
+                Command::Bombard { ship, target }
+            }
+            block::RESEARCH => Command::Research { asset: own(g[0])? },
+            block::REPAIR => Command::Repair { asset: own(g[0])? },
+            block::START => Command::Start {
+                card: own(g[0])?,
+                host: if g[1] == d.k { None } else { Some(own(g[1])?) },
+            },
+            block::CONTRIBUTE => Command::Contribute {
+                asset: own(g[0])?,
+                project: own(g[1])?,
+            },
+            _ => return None,
+        };
+        Some(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::{CardDb, Deck};
+    use crate::kit::encode::{check_games, Encoding};
+    use crate::state::State;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn start(seed: u64) -> State {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let db = Arc::new(CardDb::load_dir(&root.join("cards")).unwrap());
+        let deck = |n: &str| Deck::load(&root.join("decks").join(n), &db).unwrap();
+        let decks = [deck("vanguard.yaml"), deck("swarm.yaml")];
+        let mut s = State::from_decks(db, &decks, seed);
+        crate::rules::start(&mut s, &mut Vec::new());
+        s
+    }
+
+    #[test]
+    fn every_legal_command_round_trips_and_hidden_cards_stay_hidden() {
+        check_games(&start(3), 11, 2, 400).unwrap();
+    }
+
+    #[test]
+    fn the_shape_is_the_same_for_every_seat_and_game() {
+        let (a, b) = (start(1), start(2));
+        assert_eq!(a.shape(), b.shape());
+        let mut o0 = vec![0.0; a.shape().observation];
+        let mut o1 = o0.clone();
+        a.observe(0, &mut o0);
+        a.observe(1, &mut o1);
+        assert_ne!(o0, o1, "each seat sees its own cards first");
+    }
+}

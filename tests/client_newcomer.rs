@@ -1,0 +1,127 @@
+//! What a new player sees, rendered under a virtual X display (`xvfb-run`) and checked in the
+//! saved PNGs: a selected ship lists the moves it cannot make with the engine's reason, a phase
+//! pill explains its phase on hover, and the table, its side panel and the phase bar fit side by
+//! side at 1024×768 and at 1920×1080.
+//!
+//! Needs `xvfb-run` (Debian: `apt-get install -y xvfb xauth libgl1-mesa-dri libglx-mesa0`).
+#![cfg(feature = "client")]
+
+mod common;
+
+use common::{assert_not_blank, shoot_sized, Shot};
+
+fn shoot(name: &str, args: &[&str]) -> Shot {
+    common::shoot("client-newcomer", name, args)
+}
+
+/// The reasons' orange (`theme::WARN`).
+const WARN: [u8; 3] = [0xff, 0xb8, 0x4d];
+/// The side panel's fill (`theme::PANEL`).
+const PANEL: [u8; 3] = [0x11, 0x18, 0x27];
+/// The End button's green.
+const GO: [u8; 3] = [0x1f, 0x7a, 0x55];
+
+/// The busy table (`--screen table` without `--demo`): a ship of yours is selected in your
+/// Maneuvers phase; under its legal moves the panel lists "Not possible now" with reasons.
+#[test]
+fn a_selected_ship_shows_its_impossible_moves_with_reasons() {
+    let s = shoot("table-reasons", &["--screen", "table", "--frames", "20"]);
+    assert_not_blank("table-reasons", &s, 100);
+    // The action box of the panel (x 990–1270, y 90–400) carries the reasons' orange text.
+    let orange = s.share_near(990, 240, 280, 160, WARN, 40);
+    assert!(orange > 0.004, "no reason text in the panel: {orange}");
+    // The table itself has none of it there: the reasons are the panel's.
+    assert!(s.share_near(20, 660, 900, 100, WARN, 20) < 0.01);
+}
+
+/// Hovering the first phase pill ("Upkeep") opens a popup with its explanation below it.
+#[test]
+fn a_phase_pill_explains_its_phase_on_hover() {
+    let plain = shoot("pill-plain", &["--screen", "table", "--frames", "20"]);
+    let hover = shoot(
+        "pill-hover",
+        &["--screen", "table", "--frames", "20", "--mouse", "237,347"],
+    );
+    // The popup opens below and to the right of the pointer, over the lower stacks.
+    let (x, y, w, h) = (260, 372, 260, 70);
+    let changed = changed_share(&plain, &hover, (x, y, w, h));
+    assert!(changed > 0.15, "no explanation under the pill: {changed}");
+    // Nothing else moved: the rest of the table is the same picture.
+    let elsewhere = changed_share(&plain, &hover, (20, 560, 300, 100));
+    assert!(elsewhere < 0.01, "the table changed elsewhere: {elsewhere}");
+}
+
+/// Share of pixels in a region that differ between two shots.
+fn changed_share(a: &Shot, b: &Shot, (x0, y0, w, h): (u32, u32, u32, u32)) -> f64 {
+    let mut n = 0;
+    for y in y0..y0 + h {
+        for x in x0..x0 + w {
+            let (p, q) = (a.pixel(x, y), b.pixel(x, y));
+            if (0..3).any(|i| (p[i] as i32 - q[i] as i32).abs() > 30) {
+                n += 1;
+            }
+        }
+    }
+    n as f64 / (w * h) as f64
+}
+
+/// The side panel's left edge for a window width (as the client computes it).
+fn panel_left(w: u32) -> u32 {
+    w - (w as f32 * 0.235).clamp(280.0, 420.0) as u32
+}
+
+fn check_layout(name: &str, s: &Shot) {
+    assert_not_blank(name, s, 100);
+    let left = panel_left(s.w);
+    // The panel is drawn over its whole height, right of the table.
+    let panel = s.share_near(left + 2, 0, 6, s.h, PANEL, 12);
+    assert!(
+        panel > 0.6,
+        "{name}: the panel is not where it belongs: {panel}"
+    );
+    // The table's End button lies wholly left of the panel: the green of its right end is
+    // found in the table, and the few columns before the panel have none of it.
+    let bar = (s.h as f32 * 0.40) as u32;
+    let band = (s.h as f32 * 0.12) as u32;
+    let green_in_table = s.share_near(left / 2, bar, left / 2 - 4, band, GO, 12);
+    assert!(
+        green_in_table > 0.01,
+        "{name}: no End button: {green_in_table}"
+    );
+    let edge = s.share_near(left - 4, bar, 4, band, GO, 12);
+    assert!(
+        edge < 0.05,
+        "{name}: the End button runs into the panel: {edge}"
+    );
+    // Both seats' rows of assets are drawn (something in the top and bottom thirds).
+    assert!(
+        s.ink(0, s.h / 12, left, s.h / 4) > 0.02,
+        "{name}: no opponent row"
+    );
+    assert!(
+        s.ink(0, s.h * 2 / 3, left, s.h / 4) > 0.02,
+        "{name}: no own row or hand"
+    );
+}
+
+#[test]
+fn the_table_fits_at_1024x768() {
+    let s = shoot_sized(
+        "client-layouts",
+        "table-1024",
+        &["--screen", "table", "--frames", "20"],
+        (1024, 768),
+    );
+    check_layout("table-1024", &s);
+}
+
+#[test]
+fn the_table_fits_at_1920x1080() {
+    let s = shoot_sized(
+        "client-layouts",
+        "table-1920",
+        &["--screen", "table", "--frames", "20"],
+        (1920, 1080),
+    );
+    check_layout("table-1920", &s);
+}
