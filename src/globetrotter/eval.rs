@@ -24,7 +24,7 @@
 //!   own Space Port there and the best landing ([`landing_distance`]), a rover in orbit its
 //!   best landing, so rovers cross to another planet when the enemy is elsewhere;
 //! * **the hunt** ([`hunt`], for the viewer only): −2 per space to the nearest rover of an
-//!   enemy without a Factory, whose rovers are each worth 10 more to it;
+//!   enemy without a Factory, who loses 10 for each rover it is short of four;
 //! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
 //!
 //! A player who has lost scores −1000. Globetrotter has no hidden information; `viewer` only
@@ -79,7 +79,9 @@ const LAST_LIVES: f32 = 10.0;
 /// It counts for the viewer only: counted for every player, the hunted player would gain by
 /// running away instead of building a Factory. Without it a player whose rovers hold a half-built ring would rather keep the ring
 /// than walk across the planet to finish the game. Each such rover is also worth
-/// [`LAST_LIVES`] more to its owner, so killing one pays although the chase goes on.
+/// [`LAST_LIVES`] more to its owner (a player short of [`USEFUL_ROVERS`] loses that much per
+/// missing rover), so killing one pays although the chase goes on, and a player never gains by
+/// demolishing its own Factory.
 fn hunt(s: &State, c: &Census, rovers_at: &[(PlayerId, Loc)], viewer: usize, out: &mut [f32]) {
     let d = Distances::get();
     for q in s.player_ids() {
@@ -88,7 +90,7 @@ fn hunt(s: &State, c: &Census, rovers_at: &[(PlayerId, Loc)], viewer: usize, out
             continue;
         }
         if let Some(x) = out.get_mut(qi) {
-            *x += LAST_LIVES * f32::from(c.rovers[qi]);
+            *x -= LAST_LIVES * f32::from(USEFUL_ROVERS.saturating_sub(c.rovers[qi]));
         }
         if c.in_orbit[qi] > 0 {
             continue;
@@ -603,5 +605,52 @@ pub fn command_loc(c: &Command) -> Option<Loc> {
         | Command::Fortify { from, .. }
         | Command::Shoot { from, .. } => Some(from),
         Command::Ready | Command::Fire | Command::Save | Command::Spend | Command::Pass => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::globetrotter::notation::parse_command;
+    use crate::globetrotter::scenario::ScenarioFile;
+    use crate::globetrotter::state::Config;
+
+    fn position(commands: &str) -> State {
+        let cfg = Config {
+            players: 2,
+            planets: 2,
+            facing: false,
+            turn_limit: 400,
+        };
+        let mut s = ScenarioFile::fresh(cfg, 1)
+            .to_state(&mut Vec::new())
+            .unwrap();
+        for line in commands.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let c = parse_command(line).unwrap();
+            crate::globetrotter::play(&mut s, c).unwrap();
+        }
+        s
+    }
+
+    fn advantage(s: &State, p: usize) -> f32 {
+        let mut v = [0.0f32; 2];
+        scores(s, p, &mut v);
+        v[p] - v[1 - p]
+    }
+
+    /// G10: a player without a Factory is one step from losing, so demolishing one's own
+    /// Factory (its ring held, four rovers out) never looks better than keeping it.
+    #[test]
+    fn demolishing_ones_own_factory_never_pays() {
+        let s = position(
+            "place 2 26\nplace 2 27\nfortify 2 26 17\nfortify 2 27 18\nfortify 2 26 21\n\
+             fortify 2 27 38\nfortify 2 26 41\nfortify 2 27 42\nbuild 2 26 factory exit 37\n\
+             build 2 27 factory exit 22\nproduce 2 17\nproduce 2 18\nproduce 2 21\n\
+             produce 2 42\nproduce 2 41\nproduce 2 38",
+        );
+        let p = s.active.index();
+        let mut after = s.clone();
+        crate::globetrotter::play(&mut after, parse_command("destroy 2 26").unwrap()).unwrap();
+        assert!(advantage(&after, p) < advantage(&s, p));
     }
 }
