@@ -1,7 +1,8 @@
 //! What a new player sees, rendered under a virtual X display (`xvfb-run`) and checked in the
 //! saved PNGs: a selected ship lists the moves it cannot make with the engine's reason, a phase
 //! pill explains its phase on hover, and the table, its side panel and the phase bar fit side by
-//! side at 1024×768 and at 1920×1080.
+//! side at 1024×768 and at 1920×1080; the guided first match shows its callouts and rings;
+//! tapped and destroyed assets carry markers.
 //!
 //! Needs `xvfb-run` (Debian: `apt-get install -y xvfb xauth libgl1-mesa-dri libglx-mesa0`).
 #![cfg(feature = "client")]
@@ -124,4 +125,83 @@ fn the_table_fits_at_1920x1080() {
         (1920, 1080),
     );
     check_layout("table-1920", &s);
+}
+
+/// The guide's yellow (`theme::SELECT`): the callout's frame and title, the ring it draws.
+const SELECT: [u8; 3] = [0xff, 0xd1, 0x66];
+/// The tapped tag's amber (`theme::WARN`) and the destroyed tag's red (`theme::BAD`).
+const BAD: [u8; 3] = [0xff, 0x54, 0x68];
+
+/// The guided first match opens on its welcome: a callout with a yellow frame and title over
+/// the top half of the table, and nothing lit around the pass button yet.
+#[test]
+fn the_guided_match_opens_on_its_welcome() {
+    let s = shoot("guide-welcome", &["--screen", "guide", "--frames", "30"]);
+    assert_not_blank("guide-welcome", &s, 100);
+    let callout = s.share_near(300, 120, 380, 220, SELECT, 30);
+    assert!(callout > 0.01, "no callout: {callout}");
+    let ring = s.share_near(760, 318, 220, 60, SELECT, 30);
+    assert!(ring < 0.005, "the pass button is lit already: {ring}");
+}
+
+/// After the two steps to read, the guide asks to end Maneuvers: a ring round the pass button
+/// and the callout under it.
+#[test]
+fn the_guide_points_at_the_pass_button() {
+    let s = shoot(
+        "guide-pass",
+        &["--screen", "guide", "--skip-turns", "2", "--frames", "40"],
+    );
+    // The ring hugs the button (x 771–967, y 330–364): yellow just outside its edges.
+    let above = s.share_near(770, 318, 200, 10, SELECT, 40);
+    let below = s.share_near(770, 366, 200, 10, SELECT, 40);
+    assert!(above > 0.1 && below > 0.1, "no ring: {above} {below}");
+    // The callout hangs below the button, over your stacks.
+    let callout = s.share_near(560, 380, 410, 200, SELECT, 30);
+    assert!(callout > 0.005, "no callout under the button: {callout}");
+}
+
+/// Once Maneuvers is passed (the guide plays that step), it points at Terra for research.
+#[test]
+fn the_guide_points_at_terra_to_research() {
+    let s = shoot(
+        "guide-research",
+        &["--screen", "guide", "--skip-turns", "3", "--frames", "60"],
+    );
+    // Terra (x 343–497, y 533–638): the ring runs along its top and sides.
+    let top = s.share_near(343, 520, 154, 10, SELECT, 40);
+    let left = s.share_near(330, 540, 10, 90, SELECT, 40);
+    assert!(top > 0.1 && left > 0.1, "Terra is not ringed: {top} {left}");
+    // The callout is above Terra (it is in the lower half).
+    let callout = s.share_near(250, 330, 340, 200, SELECT, 30);
+    assert!(callout > 0.005, "no callout above Terra: {callout}");
+}
+
+/// A tapped asset and a destroyed one stay upright and readable: each carries a tag on its
+/// lower edge (amber "TAPPED", red "DESTROYED") and its name stays in its header.
+#[test]
+fn tapped_and_destroyed_assets_carry_markers() {
+    let s = shoot(
+        "markers",
+        &[
+            "--scenario",
+            "tests/fixtures/client/markers.yaml",
+            "--frames",
+            "20",
+        ],
+    );
+    assert_not_blank("markers", &s, 100);
+    // Terra (x 133–287, y 533–638) is tapped; Luna Base (x 553–707) is destroyed.
+    let tapped = s.share_near(180, 622, 105, 28, WARN, 40);
+    assert!(tapped > 0.05, "no tapped tag on Terra: {tapped}");
+    let destroyed = s.share_near(600, 622, 105, 28, BAD, 40);
+    assert!(
+        destroyed > 0.05,
+        "no destroyed tag on Luna Base: {destroyed}"
+    );
+    // Upright cards: the header strips are at the top, with their names written in them.
+    for (name, x) in [("Terra", 135), ("Luna Base", 555)] {
+        let ink = s.ink(x, 536, 70, 14);
+        assert!(ink > 0.08, "{name}'s header has no name in it: {ink}");
+    }
 }

@@ -139,3 +139,23 @@ fn shipped_data_loads() {
     assert!(load_map("duel.yaml", MAP).is_ok());
     assert!(load_stats("units.yaml", UNITS).is_ok());
 }
+
+/// A unit file with several bad values reports them all at once, each with its line.
+#[test]
+fn every_problem_of_a_unit_file_is_reported_at_once() {
+    let bad = UNITS
+        .replacen(
+            "    range: 2\n    mountain_range: 3\n",
+            "    range: 0\n    mountain_range: 3\n",
+            1,
+        )
+        .replacen(
+            "    range: 3\n    mountains: false\n",
+            "    range: 0\n    mountains: false\n",
+            1,
+        );
+    assert_ne!(bad, UNITS);
+    let e = load_stats("units.yaml", &bad).unwrap_err();
+    assert!(e.len() >= 2, "{e:?}");
+    assert!(e.iter().all(|l| has_line("units.yaml", l)), "{e:?}");
+}

@@ -150,3 +150,26 @@ proptest! {
         }
     }
 }
+
+/// A content folder with several problems reports them all at once, each with its file and line:
+/// two bad values in one file and an unknown key in another.
+#[test]
+fn every_problem_of_the_content_is_reported_at_once() {
+    let mut t = builtin_texts();
+    t[0] = t[0].replacen("  durability: 20\n", "  durability: 0\n", 1);
+    t[0] = t[0].replacen("  durability: 10\n", "  durability: 0\n", 1);
+    t[2] = t[2].replacen("behaviour: wander", "behaviour: wander\n  wake: 3", 1);
+    let files: Vec<(&str, &str)> = FILES
+        .iter()
+        .copied()
+        .zip(t.iter().map(String::as_str))
+        .collect();
+    let e = Db::from_sources(&files).unwrap_err();
+    let text = e.to_string();
+    let modules = e.0.iter().filter(|p| p.file == FILES[0]).count();
+    let entities = e.0.iter().filter(|p| p.file == FILES[2]).count();
+    assert!(modules >= 2 && entities >= 1, "{text}");
+    for p in &e.0 {
+        assert!(p.line >= 1, "{p}");
+    }
+}

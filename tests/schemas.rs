@@ -127,3 +127,62 @@ fn shipped_data_files_name_their_schema() {
         }
     }
 }
+
+/// `docs/cards.md` documents every field of the card and deck schemas, and each range it gives
+/// is the schema's (which is the loader's: both come from one table of limits).
+#[test]
+fn cards_doc_lists_every_field_with_the_schemas_range() {
+    let doc = std::fs::read_to_string(root().join("docs/cards.md")).unwrap();
+    let schema_of = |name: &str| -> Value {
+        let s = SCHEMAS.iter().find(|s| s.name == name).unwrap();
+        serde_json::from_str(&s.text()).unwrap()
+    };
+    let card = schema_of("card");
+    let deck = schema_of("deck");
+    // Each documented section: its heading in the page and the schema object it describes.
+    let sections = [
+        ("## Spacecraft", &card["$defs"]["RawSpacecraft"]),
+        ("## Assets", &card["$defs"]["RawAsset"]),
+        ("## Upgrades", &card["$defs"]["RawUpgrade"]),
+        ("## Decks", &deck),
+    ];
+    for (heading, object) in sections {
+        let start = doc
+            .find(heading)
+            .unwrap_or_else(|| panic!("no `{heading}`"));
+        let section = &doc[start + heading.len()..];
+        let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+        let mut rows = std::collections::HashMap::new();
+        for line in section.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            for field in cells[1].split(", ") {
+                rows.insert(field.trim_matches('`').to_string(), cells[3].to_string());
+            }
+        }
+        let props = object["properties"].as_object().unwrap();
+        for (field, p) in props {
+            let range = rows
+                .get(field)
+                .unwrap_or_else(|| panic!("docs/cards.md {heading}: `{field}` is not documented"));
+            // A list's range is its items' range ("0–20 each").
+            let p = if p["items"].is_object() {
+                &p["items"]
+            } else {
+                p
+            };
+            if let (Some(lo), Some(hi)) = (p["minimum"].as_i64(), p["maximum"].as_i64()) {
+                let want = format!("{lo}–{hi}");
+                assert!(
+                    range.starts_with(&want),
+                    "docs/cards.md {heading}: `{field}` says `{range}`, the schema {want}"
+                );
+            }
+        }
+        for field in rows.keys() {
+            assert!(
+                props.contains_key(field),
+                "docs/cards.md {heading}: `{field}` is not in the schema"
+            );
+        }
+    }
+}

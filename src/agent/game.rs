@@ -45,8 +45,11 @@ pub trait Game: Clone + Send + Sync {
     fn reseed(&mut self, seed: u64);
     /// A state consistent with what `viewer` can see: hidden cards of the other players are
     /// resampled and the generator reseeded, all from `rng`. Must depend only on information
-    /// visible to `viewer` (and on `rng`), never on the true hidden parts.
-    fn determinize(&self, viewer: usize, rng: &mut ChaCha8Rng) -> Self;
+    /// visible to `viewer` (and on `rng`), never on the true hidden parts. By default, for
+    /// games without hidden information, the same position reseeded ([`reseeded`]).
+    fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> Self {
+        reseeded(self, rng)
+    }
     /// Player turns played so far (for playout horizons and statistics).
     fn turn(&self) -> u32;
 
@@ -154,6 +157,14 @@ pub fn terminal_values(status: Status, out: &mut [f32]) -> bool {
             true
         }
     }
+}
+
+/// The same position with its generator reseeded from `rng`: [`Game::determinize`] of a game
+/// without hidden information (only future dice are unknown).
+pub fn reseeded<G: Game>(g: &G, rng: &mut ChaCha8Rng) -> G {
+    let mut s = g.clone();
+    s.reseed(rng.gen());
+    s
 }
 
 /// A fresh generator for a sub-task, drawn from a parent generator.

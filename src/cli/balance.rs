@@ -3,7 +3,7 @@
 //! intervals, draw rates and the first-mover edge, a per-card report, and writes JSON and an SVG
 //! heatmap.
 use super::load_db;
-use super::matches::{progress_bar, write_atomic};
+use super::matches::{progress_bar, write_atomic, OutputArgs, RunArgs};
 use anyhow::{bail, Result};
 use clap::Args;
 use orbitals::agent::stats::wilson;
@@ -32,23 +32,10 @@ pub struct BalanceArgs {
     /// equally often).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Player turns before a game is a draw.
-    #[arg(long)]
-    pub turn_limit: Option<u16>,
-    /// Games played in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
-    /// Print the results as JSON instead of tables.
-    #[arg(long)]
-    pub json: bool,
-    /// Draw the win-rate matrix as an SVG heatmap into this file.
-    #[arg(long)]
-    pub svg: Option<PathBuf>,
-    /// Replace an existing --svg file.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// A win rate with its Wilson 95% interval.
@@ -172,11 +159,11 @@ fn deck_files(given: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
-    if a.games == 0 || a.jobs == 0 {
+    if a.games == 0 || a.run.jobs == 0 {
         bail!("--games and --jobs must be at least 1");
     }
-    if let Some(p) = &a.svg {
-        if p.exists() && !a.force {
+    if let Some(p) = &a.out.svg {
+        if p.exists() && !a.out.force {
             bail!(
                 "{}: already exists; pass --force to replace it",
                 p.display()
@@ -184,7 +171,7 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
         }
     }
     let agent = AgentSpec::parse(&a.agent).map_err(|e| anyhow::anyhow!("--agent: {e}"))?;
-    let turn_limit = a.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
+    let turn_limit = a.run.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
     if turn_limit == 0 {
         bail!("--turn-limit: must be at least 1");
     }
@@ -203,8 +190,8 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
     let series = Series {
         agents: vec![agent.clone(), agent.clone()],
         games: a.games,
-        seed: a.seed,
-        jobs: a.jobs,
+        seed: a.run.seed,
+        jobs: a.run.jobs,
     };
     let mut results: BTreeMap<(usize, usize), Vec<GameResult>> = BTreeMap::new();
     let mut sides: Vec<SideGame> = Vec::new();
@@ -226,10 +213,10 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
     }
     bar.finish_and_clear();
     let report = build_report(&a, &db, &decks, turn_limit, &results, &sides, started);
-    if let Some(p) = &a.svg {
+    if let Some(p) = &a.out.svg {
         write_atomic(p, &heatmap_svg(&report))?;
     }
-    if a.json {
+    if a.out.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         outln!("{}", text(&report).trim_end());
@@ -286,7 +273,7 @@ fn build_report(
                     let l = Lineup {
                         agents: vec![a.agent.clone(); 2],
                         decks: vec![names[lo].clone(), names[hi].clone()],
-                        seed: a.seed,
+                        seed: a.run.seed,
                         turn_limit,
                     };
                     cell(&l, &results[&(lo, hi)], started, row)
@@ -310,14 +297,14 @@ fn build_report(
     let l = Lineup {
         agents: vec![a.agent.clone(); 2],
         decks: vec![String::new(); 2],
-        seed: a.seed,
+        seed: a.run.seed,
         turn_limit,
     };
     let total = summarize_results(&l, &all, started);
     Report {
         agent: a.agent.clone(),
         games_per_pair: a.games,
-        seed: a.seed,
+        seed: a.run.seed,
         turn_limit,
         decks: names,
         matrix,

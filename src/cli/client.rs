@@ -19,11 +19,13 @@ pub struct ClientArgs {
     /// Show an AI-vs-AI game with this seed.
     #[arg(long, value_name = "SEED")]
     pub demo: Option<u64>,
-    /// First screen: menu, table, gameover, deckbuilder, globetrotter, linked, system or rover.
+    /// First screen: menu, guide, table, gameover, deckbuilder, globetrotter, linked, system or
+    /// rover.
     #[arg(long, value_parser = StartScreen::parse)]
     pub screen: Option<StartScreen>,
     /// With --demo: play this many turns headlessly before the window takes over; with
-    /// --replay: open the replay at the start of this turn.
+    /// --replay: open the replay at the start of this turn; with --screen guide: play this
+    /// many steps of the guided match.
     #[arg(long, default_value_t = 0)]
     pub skip_turns: u16,
     /// Animation and AI pace (0.25 to 8; 1 is normal).

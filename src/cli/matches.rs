@@ -21,6 +21,34 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The options every series command shares: the seed, the turn limit and the parallel jobs.
+#[derive(clap::Args, Clone, Debug)]
+pub struct RunArgs {
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Player turns before the game is a draw (default: the game's own).
+    #[arg(long)]
+    pub turn_limit: Option<u16>,
+    /// Games played in parallel.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+}
+
+/// How every series command reports: JSON or tables, an SVG chart, overwriting files.
+#[derive(clap::Args, Clone, Debug)]
+pub struct OutputArgs {
+    /// Print the results as JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the win rates into this SVG file (`match`: each side's rate with its 95%
+    /// interval; `balance`: the deck-against-deck matrix as a heatmap).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Replace existing output files (without it, an existing file is an error).
+    #[arg(long)]
+    pub force: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The game: orbitals (the card game), globetrotter, mothership or rover.
@@ -66,14 +94,8 @@ pub struct MatchArgs {
     /// Games to play; seats swap every other game (rotate every game with more players).
     #[arg(long, default_value_t = 1)]
     pub games: u32,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Player turns before the game is a draw (default: the game's own).
-    #[arg(long)]
-    pub turn_limit: Option<u16>,
-    /// Games played in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Decks follow the seats, not the agents: each agent plays both decks (fair agent
     /// comparison when the decks differ).
     #[arg(long, conflicts_with = "mirror")]
@@ -88,26 +110,19 @@ pub struct MatchArgs {
     /// Save every game as a replay (`game-0001.yaml`, …) in this directory.
     #[arg(long)]
     pub save_dir: Option<PathBuf>,
-    /// Print the results as JSON instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// Draw the win rates with their 95% intervals into this SVG file.
-    #[arg(long)]
-    pub svg: Option<PathBuf>,
-    /// Replace existing --save/--svg files (without it, an existing file is an error).
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Checks before any game is played that each output file can be written: an existing file
 /// needs `--force`, and its folder must accept a new file. Results are never lost to a bad path
 /// at the end of a long series.
 fn check_outputs(a: &MatchArgs) -> Result<()> {
-    for path in a.save.iter().chain(&a.svg) {
+    for path in a.save.iter().chain(&a.out.svg) {
         if path.is_dir() {
             bail!("{}: is a directory, not a file", path.display());
         }
-        if path.exists() && !a.force {
+        if path.exists() && !a.out.force {
             bail!(
                 "{}: already exists; pass --force to replace it",
                 path.display()
@@ -315,10 +330,10 @@ pub(super) fn progress_bar(games: u32) -> ProgressBar {
 
 /// Writes the chart and prints the table or JSON.
 fn report(a: &MatchArgs, summary: &Summary) -> Result<()> {
-    if let Some(path) = &a.svg {
+    if let Some(path) = &a.out.svg {
         write_atomic(path, &chart::svg(summary))?;
     }
-    if a.json {
+    if a.out.json {
         outln!("{}", serde_json::to_string_pretty(summary)?);
     } else {
         outln!("{}", table_text(summary).trim_end_matches('\n'));
@@ -362,7 +377,7 @@ pub fn run(cards: &Path, a: MatchArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    if a.jobs == 0 {
+    if a.run.jobs == 0 {
         bail!("--jobs must be at least 1");
     }
     if orbitals::games::find(&a.game).is_none() {
@@ -444,8 +459,8 @@ fn play_series<R: Ruleset, T: Table<R>>(
     let s = Series {
         agents: agents(a, table.seats())?,
         games: a.games,
-        seed: a.seed,
-        jobs: a.jobs,
+        seed: a.run.seed,
+        jobs: a.run.jobs,
     };
     let bar = progress_bar(a.games);
     let started = Instant::now();
@@ -454,7 +469,7 @@ fn play_series<R: Ruleset, T: Table<R>>(
     let lineup = Lineup {
         agents: s.agents.iter().map(|x| x.to_string()).collect(),
         decks: side_names,
-        seed: a.seed,
+        seed: a.run.seed,
         turn_limit,
     };
     let summary = summary::summarize(&lineup, &games, started);
@@ -487,6 +502,7 @@ fn globetrotter_match(a: MatchArgs) -> Result<()> {
         planets,
         facing: a.facing,
         turn_limit: a
+            .run
             .turn_limit
             .unwrap_or(orbitals::globetrotter::state::DEFAULT_TURN_LIMIT),
     };
@@ -540,7 +556,7 @@ fn rover_match(a: MatchArgs) -> Result<()> {
 
 /// `match` for the card game.
 fn orbitals_match(cards: &Path, a: MatchArgs) -> Result<()> {
-    let turn_limit = a.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
+    let turn_limit = a.run.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
     if turn_limit == 0 {
         bail!("--turn-limit: must be at least 1");
     }

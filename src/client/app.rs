@@ -1,25 +1,19 @@
 //! The application: which screen is up (menu, table, game over, deck builder), and one frame
-//! of it: update, hit-testing, the egui pass, input, then drawing.
+//! of it: update, hit-testing, the egui pass, input, then drawing (the table's frame is in
+//! [`table_frame`]).
 use super::catalog::Catalog;
 use super::deckbuilder::{self, BuilderAction, DeckBuilder};
-use super::game::{Game, Setup};
-use super::gameover::{self, EndAction};
+use super::game::{Game, Seat, SeatKind, Setup};
+use super::howto::guide::{self, Guide};
 use super::interact::Interaction;
 use super::menu::{self, MenuAction, MenuState};
-use super::paint::{fade, Painter};
-use super::panel::{self, PanelAction};
+use super::paint::Painter;
 use super::saves::{Dialog, DialogAction, SavesAction};
-use super::table::{
-    self,
-    anim::Anim,
-    hand,
-    layout::{panel_width, ChipAction, Hit, Layout},
-};
+use super::table::{self, anim::Anim};
 use super::theme;
-use super::tooltip;
-use crate::rules::Command;
-use egui_macroquad::egui;
 use macroquad::prelude::*;
+
+mod table_frame;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -66,6 +60,8 @@ pub struct App {
     pub ms: Option<super::mothership::MsScreen>,
     /// The RoveR game, when one is open.
     pub rover: Option<super::rover::RoverScreen>,
+    /// The guided first match's guide, while it runs.
+    pub guide: Option<Guide>,
 }
 
 impl App {
@@ -93,6 +89,7 @@ impl App {
             dialog: None,
             ms: None,
             rover: None,
+            guide: None,
         }
     }
 
@@ -100,6 +97,7 @@ impl App {
     pub fn open(&mut self, game: Game, screen: Screen) {
         self.menu.resume_checked = false;
         self.game = Some(game);
+        self.guide = None;
         self.inter = Interaction::default();
         self.anim.reset();
         self.screen = screen;
@@ -256,6 +254,59 @@ impl App {
         self.open(g, Screen::Table);
     }
 
+    /// Starts the guided first match: the guide's decks and seed against the easy AI, and
+    /// the guide at its first step. Phases with nothing to do wait for the player (the guide
+    /// explains each one) until the guide is over.
+    pub fn start_guide(&mut self) -> Result<(), String> {
+        let db = self.catalog.db.clone().ok_or("no cards to play with")?;
+        let deck = |name: &str| {
+            self.catalog
+                .decks
+                .iter()
+                .find(|e| e.deck.name == name)
+                .map(|e| e.deck.clone())
+                .ok_or(format!("the guided match needs the deck {name}"))
+        };
+        let decks = vec![deck(guide::DECKS[0])?, deck(guide::DECKS[1])?];
+        let seats = vec![
+            Seat {
+                kind: SeatKind::Human,
+                name: "You".into(),
+            },
+            Seat {
+                kind: SeatKind::Ai(guide::AI.into()),
+                name: "AI".into(),
+            },
+        ];
+        self.start(Setup {
+            db,
+            decks,
+            seats,
+            seed: guide::SEED,
+        });
+        if let Some(g) = self.game.as_mut() {
+            g.session.auto_pass = false;
+            self.guide = Some(Guide::new(g.viewer));
+        }
+        Ok(())
+    }
+
+    /// Follows the game with the guide, plays its demo steps, and ends it when it is over.
+    fn guide_update(&mut self) {
+        let (Some(guide), Some(game)) = (self.guide.as_mut(), self.game.as_mut()) else {
+            return;
+        };
+        guide.follow(&game.session);
+        if let Some(c) = guide.demo(game.state(), game.legal(), game.human_to_act()) {
+            game.submit(c);
+            guide.follow(&game.session);
+        }
+        if guide.finished() {
+            self.guide = None;
+            game.session.auto_pass = true;
+        }
+    }
+
     /// Opens the autosaved game.
     fn resume(&mut self, game: &str) {
         self.resume_from(&crate::kit::save::autosave_path(), game, false);
@@ -361,6 +412,11 @@ impl App {
         egui_macroquad::ui(|ctx| act = menu::ui(ctx, m, cat));
         match act {
             Some(MenuAction::Start(setup)) => self.start(setup),
+            Some(MenuAction::Guide) => {
+                if let Err(e) = self.start_guide() {
+                    self.menu.resume_error = Some(e);
+                }
+            }
             // Back to the deck being built (e.g. after playing it), or a new one.
             Some(MenuAction::DeckBuilder) if self.builder.is_some() => {
                 self.screen = Screen::DeckBuilder
@@ -430,220 +486,6 @@ impl App {
             Some(BuilderAction::Play(setup)) => self.start(setup),
             Some(BuilderAction::Quit) => self.quit = true,
             None => {}
-        }
-    }
-
-    fn table_frame(&mut self, dt: f32, sw: f32, sh: f32) {
-        let Some(game) = self.game.as_mut() else {
-            self.screen = Screen::Menu;
-            return;
-        };
-        game.update(dt);
-        if game.over()
-            && game.session.ended_for() > 1.2
-            && game.dice.is_none()
-            && self.screen == Screen::Table
-        {
-            self.screen = Screen::GameOver;
-        }
-        let zoom = self.zoom;
-        let panel_pts = panel_width(sw) / zoom;
-        let panel_px = panel_pts * zoom;
-        let globe_w = self.linked.width(sw);
-        self.inter.refresh(game);
-        let mut layout = Layout::compute(
-            game.state(),
-            game.viewer,
-            vec2(sw, sh),
-            panel_px + globe_w,
-            game.legal(),
-        );
-        let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
-        let on_table = mouse.x < layout.table.right()
-            && !self.egui_pointer
-            && !game.curtain
-            && !self.linked.covers_table();
-        let hover = if on_table && self.screen == Screen::Table {
-            layout.hit(mouse, hand::lifted(&self.inter))
-        } else {
-            None
-        };
-        self.inter.hover = hover;
-        let chip_text = match hover {
-            Some(Hit::Chip(i)) => layout.chips.get(i).map(|c| match c.action {
-                ChipAction::Play(cmd) => tooltip::chip_text(game.state(), &game.names, &cmd),
-                ChipAction::Select(_) => "Choose which project to build".to_string(),
-            }),
-            _ => None,
-        };
-
-        let (mut panel_act, mut end_act, mut lift) = (None, None, false);
-        let screen = self.screen;
-        let inter = &mut self.inter;
-        let (mut egui_pointer, mut egui_keyboard) = (false, false);
-        let mut link_mode = self.linked.mode;
-        let table_right = layout.table.right() / zoom;
-        egui_macroquad::ui(|ctx| {
-            panel_act = panel::show(ctx, panel_pts, game, inter);
-            super::globe::linked::toggles(ctx, &mut link_mode, table_right);
-            if let Some(h) = hover {
-                tooltip::show(
-                    ctx,
-                    game,
-                    h,
-                    egui::pos2(mouse.x / zoom, mouse.y / zoom),
-                    chip_text.clone(),
-                );
-            }
-            if screen == Screen::GameOver {
-                end_act = gameover::ui(ctx, game);
-            } else if game.curtain && !game.over() {
-                lift = gameover::curtain(ctx, game);
-            }
-            egui_pointer = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
-            egui_keyboard = ctx.wants_keyboard_input();
-        });
-        self.egui_pointer = egui_pointer;
-        self.egui_keyboard = egui_keyboard;
-        self.linked.mode = link_mode;
-        if !egui_keyboard {
-            self.linked.mode = super::globe::linked::toggle_keys(self.linked.mode);
-        }
-        let before = (game.session.version(), self.inter.sel, self.inter.combat);
-
-        match panel_act {
-            Some(PanelAction::Play(c)) => self.inter.play(game, c),
-            Some(PanelAction::Aim(d)) => self.inter.combat = Some(d),
-            Some(PanelAction::Fire) => {
-                if let Some(c) = self.inter.combat {
-                    let cmd = Command::Combat {
-                        ship: c.ship,
-                        target: c.target,
-                        x: c.x,
-                    };
-                    self.inter.play(game, cmd);
-                }
-            }
-            Some(PanelAction::Concede) => game.concede(),
-            Some(PanelAction::Undo) if game.undo() => self.inter.cancel(),
-            Some(PanelAction::Undo) => {}
-            Some(PanelAction::EndTurn) => self.inter.confirm_pass(game),
-            Some(PanelAction::Menu) if game.over() => {
-                self.leave_game();
-                return;
-            }
-            Some(PanelAction::Menu) => {
-                self.dialog = Some(Dialog::leave());
-                return;
-            }
-            None => {}
-        }
-        if lift {
-            game.lift_curtain();
-        }
-        if screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none() {
-            if is_mouse_button_pressed(MouseButton::Left)
-                && mouse.x < layout.table.right()
-                && !self.linked.covers_table()
-            {
-                self.inter.click(hover, &layout, game);
-            }
-            if is_mouse_button_pressed(MouseButton::Right) {
-                self.inter.cancel();
-            }
-        }
-        if screen == Screen::Table && !egui_keyboard {
-            let picking =
-                self.inter.sel.is_some() || self.inter.combat.is_some() || self.inter.confirm_end;
-            if is_key_pressed(KeyCode::Escape) && !picking && !game.over() {
-                self.dialog = Some(Dialog::leave());
-            } else if is_key_pressed(KeyCode::Escape) {
-                self.inter.cancel();
-            }
-            let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-            if ctrl && is_key_pressed(KeyCode::Z) && game.undo() {
-                self.inter.cancel();
-            }
-            if ctrl && is_key_pressed(KeyCode::Y) && game.redo() {
-                self.inter.cancel();
-            }
-            if ctrl && is_key_pressed(KeyCode::S) {
-                self.dialog = Some(Dialog::save_as());
-            }
-            if is_key_pressed(KeyCode::Space) && game.human_to_act() {
-                self.inter.play(game, Command::Pass);
-            }
-            if is_key_pressed(KeyCode::Enter) {
-                if self.inter.confirm_end {
-                    self.inter.confirm_pass(game);
-                } else if let Some(c) = self.inter.combat {
-                    self.inter.play(
-                        game,
-                        Command::Combat {
-                            ship: c.ship,
-                            target: c.target,
-                            x: c.x,
-                        },
-                    );
-                }
-            }
-        }
-        match end_act {
-            Some(EndAction::Rematch) => {
-                let g = game.rematch();
-                self.open(g, Screen::Table);
-                return;
-            }
-            Some(EndAction::Menu) => {
-                self.game = None;
-                self.screen = Screen::Menu;
-                return;
-            }
-            Some(EndAction::Quit) => self.quit = true,
-            None => {}
-        }
-        // The globe view first: its scene is drawn before anything else is queued (see
-        // `Linked::frame`), and a click in it is seen by the table this frame.
-        let globe_rect = if self.linked.covers_table() {
-            layout.table
-        } else {
-            Rect::new(layout.table.right(), 0.0, self.linked.width(sw), sh)
-        };
-        let free = screen == Screen::Table && !egui_pointer && self.fake_mouse.is_none();
-        self.linked
-            .frame(dt, game, &mut self.inter, &layout, globe_rect, mouse, free);
-        if before != (game.session.version(), self.inter.sel, self.inter.combat) {
-            self.inter.refresh(game);
-            layout = Layout::compute(
-                game.state(),
-                game.viewer,
-                vec2(sw, sh),
-                panel_px + self.linked.width(sw),
-                game.legal(),
-            );
-        }
-        self.anim
-            .update(&layout, game.state().orbit_counter, dt, game.session.speed);
-        let linked = &self.linked;
-        if linked.covers_table() {
-            linked.overlay(&mut self.painter);
-            self.painter.flush();
-        } else {
-            table::draw(
-                &mut self.painter,
-                game,
-                &layout,
-                &self.inter,
-                &self.anim,
-                |p| linked.overlay(p),
-            );
-        }
-        if game.curtain && !game.over() {
-            let t = layout.table;
-            draw_rectangle(t.x, t.y, t.w, t.h, theme::BG);
-        } else if self.screen == Screen::GameOver {
-            let t = layout.table;
-            draw_rectangle(t.x, t.y, t.w, t.h, fade(theme::BG, 0.55));
         }
     }
 }

@@ -9,6 +9,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct DeckEntry {
     pub deck: Deck,
+    /// The file it was read from.
+    pub path: PathBuf,
 }
 
 pub use crate::agent::spec::AiLevel;
@@ -68,7 +70,7 @@ impl Catalog {
                             .map(|s| s.to_string_lossy().into_owned())
                             .unwrap_or_default();
                         match Deck::load(&f, db) {
-                            Ok(deck) => decks.push(DeckEntry { deck }),
+                            Ok(deck) => decks.push(DeckEntry { deck, path: f }),
                             Err(e) => problems.push(format!("Deck {file} is not playable: {e}")),
                         }
                     }

@@ -49,6 +49,8 @@ impl MenuState {
 
 pub enum MenuAction {
     Start(Setup),
+    /// The guided first match.
+    Guide,
     /// Resume the autosaved game of this game (`orbitals`, `globetrotter`).
     Continue(&'static str),
     DeckBuilder,
@@ -368,6 +370,16 @@ fn card_section(
             .fill(theme::egui_color(hex(0x1f7a55)));
         if ui.add_sized([ui.available_width(), 36.0], play).clicked() {
             *action = start(m, cat).map(MenuAction::Start);
+        }
+        let guide = egui::Button::new(RichText::new("Guided first match").size(15.0));
+        if ui
+            .add_sized([ui.available_width(), 28.0], guide)
+            .on_hover_text(
+                "Learn by playing: a guide walks you through your first turns against the easy AI",
+            )
+            .clicked()
+        {
+            *action = Some(MenuAction::Guide);
         }
     }
 }

@@ -10,6 +10,8 @@ mod catalog;
 mod deckbuilder;
 mod egui_layer;
 mod game;
+mod game_screen;
+mod game_session;
 mod gameover;
 mod globe;
 mod glossary;
@@ -144,6 +146,12 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
         | StartScreen::Rover => {}
         StartScreen::HowTo => app.menu.howto.open_at(0),
         StartScreen::Saves => app.menu.saves.open = true,
+        StartScreen::Guide => {
+            app.start_guide()?;
+            if let Some(g) = app.guide.as_mut() {
+                g.demo_steps = opts.skip_turns.into();
+            }
+        }
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
                 Some(seed) => screenshot::demo_game(&app.catalog, seed, opts.skip_turns, blocking),

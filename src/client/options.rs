@@ -25,6 +25,8 @@ pub enum StartScreen {
     Mothership,
     /// A RoveR level (`--rover-level`; the autopilot plays with `demo`).
     Rover,
+    /// The guided first match (`skip_turns`: its first steps played for the player).
+    Guide,
 }
 
 impl StartScreen {
@@ -43,8 +45,9 @@ impl StartScreen {
             "saves" => Ok(StartScreen::Saves),
             "mothership" => Ok(StartScreen::Mothership),
             "rover" => Ok(StartScreen::Rover),
+            "guide" | "guided" => Ok(StartScreen::Guide),
             other => Err(format!(
-                "unknown screen `{other}` (menu, howto, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, rover, linked or system)"
+                "unknown screen `{other}` (menu, howto, guide, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, rover, linked or system)"
             )),
         }
     }

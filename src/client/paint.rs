@@ -180,25 +180,6 @@ impl Painter {
             self.glyphs.draw(&c.text, c.x, c.y, c.size, c.bold, c.color);
         }
     }
-
-    /// Runs `f` with everything drawn rotated by `angle` radians and scaled about `center`.
-    /// Text queued inside is drawn before the rotation ends.
-    pub fn rotated(&mut self, center: Vec2, angle: f32, scale: f32, f: impl FnOnce(&mut Painter)) {
-        if angle.abs() < 1e-3 && (scale - 1.0).abs() < 1e-3 {
-            f(self);
-            return;
-        }
-        self.flush();
-        let m = Mat4::from_translation(vec3(center.x, center.y, 0.0))
-            * Mat4::from_rotation_z(angle)
-            * Mat4::from_scale(vec3(scale, scale, 1.0))
-            * Mat4::from_translation(vec3(-center.x, -center.y, 0.0));
-        // SAFETY: macroquad's internal GL is only touched from this, the main thread.
-        unsafe { get_internal_gl() }.quad_gl.push_model_matrix(m);
-        f(self);
-        self.flush();
-        unsafe { get_internal_gl() }.quad_gl.pop_model_matrix();
-    }
 }
 
 /// Font pixel size for a float size (at least 6).

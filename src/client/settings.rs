@@ -48,6 +48,7 @@ pub fn get() -> Settings {
 /// Changes the settings in force (and saves them unless `persist` is false).
 pub fn set(s: Settings, persist: bool) {
     *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(s.clamped());
+    super::theme::set_colour_blind(s.colour_blind);
     if persist {
         // A settings file that cannot be written only costs the next start its choices.
         if let Ok(text) = serde_yaml::to_string(&s.clamped()) {
@@ -113,6 +114,11 @@ pub fn window(ctx: &egui_macroquad::egui::Context, open: &mut bool) {
                     .text("AI speed"),
             );
             ui.checkbox(&mut s.fullscreen, "Full screen");
+            ui.checkbox(
+                &mut s.colour_blind,
+                "Colour-blind palette (seats differ in brightness too)",
+            )
+            .on_hover_text("Sky blue against dark vermilion instead of blue against orange");
             ui.checkbox(
                 &mut s.explain_words,
                 "Hovers explain keywords (delta-vee, tapped…)",

@@ -35,8 +35,26 @@ pub const DEBRIS: Color = hex(0x8b8f99);
 pub const BAND_A: Color = Color::new(1.0, 1.0, 1.0, 0.035);
 pub const BAND_B: Color = Color::new(1.0, 1.0, 1.0, 0.065);
 
-/// Each seat's colour (stable across hot-seat perspective switches).
+/// The colour-blind palette is in force (the Settings window's choice).
+static COLOUR_BLIND: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Switches the seat colours to the colour-blind palette, or back.
+pub fn set_colour_blind(on: bool) {
+    COLOUR_BLIND.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Each seat's colour (stable across hot-seat perspective switches). The colour-blind palette
+/// (Okabe and Ito's) tells seats apart by brightness as well as hue: light sky blue, dark
+/// vermilion, bright yellow, mid purple.
 pub fn seat(p: PlayerId) -> Color {
+    if COLOUR_BLIND.load(std::sync::atomic::Ordering::Relaxed) {
+        return match p.0 % 4 {
+            0 => hex(0x56b4e9),
+            1 => hex(0xd55e00),
+            2 => hex(0xf0e442),
+            _ => hex(0xcc79a7),
+        };
+    }
     match p.0 % 4 {
         0 => hex(0x4fa3ff),
         1 => hex(0xff8a4f),

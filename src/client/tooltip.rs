@@ -8,7 +8,7 @@ use super::theme;
 use super::words::{card_name, Names};
 use crate::data::CardKind;
 use crate::ids::CardRef;
-use crate::state::{flag, State, Zone};
+use crate::state::{State, Zone};
 use egui_macroquad::egui::{self, RichText};
 
 /// Shows the popup for `hit` near the mouse at `pos` (in egui points).
@@ -166,10 +166,10 @@ fn card_words(st: &State, r: CardRef) -> Vec<&'static str> {
     if inst.zone == Zone::Hand {
         w.push("Construction points");
     }
-    if inst.has(flag::TAPPED) {
+    if inst.is_tapped() {
         w.push("Tapped");
     }
-    if inst.has(flag::DESTROYED) {
+    if inst.is_destroyed() {
         w.push("Destroyed");
     }
     w
@@ -233,7 +233,7 @@ pub fn card_info(ui: &mut egui::Ui, st: &State, names: &Names, r: CardRef) {
                             .color(theme::egui_color(theme::DAMAGE)),
                     );
                 }
-                if inst.has(flag::FRESH) {
+                if inst.is_fresh() {
                     ui.label(
                         RichText::new("Entered play this turn: cannot maneuver.")
                             .color(theme::egui_color(theme::WARN)),
@@ -286,12 +286,12 @@ pub fn card_info(ui: &mut egui::Ui, st: &State, names: &Names, r: CardRef) {
                         .color(theme::egui_color(theme::DAMAGE)),
                     );
                 }
-                if inst.has(flag::DESTROYED) {
+                if inst.is_destroyed() {
                     ui.label(
                         RichText::new("Destroyed: can be orbited, gives nothing.")
                             .color(theme::egui_color(theme::BAD)),
                     );
-                } else if inst.has(flag::TAPPED) {
+                } else if inst.is_tapped() {
                     ui.label(RichText::new("Tapped: already acted this turn.").weak());
                 }
             }

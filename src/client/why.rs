@@ -25,10 +25,9 @@ pub fn candidates(st: &State, sel: Sel) -> Vec<Candidate> {
     match sel {
         Sel::Ship(s) => {
             let me = st.inst(s);
-            let host = CardRef(me.host);
-            if st.get(host).is_none() {
+            let Some(host) = me.host_ref().filter(|h| st.get(*h).is_some()) else {
                 return Vec::new();
-            }
+            };
             for to in [me.orbital.wrapping_sub(1), me.orbital + 1] {
                 if to < st.orbital_count(host) {
                     add(

@@ -32,63 +32,94 @@ pub enum When {
 pub enum Ability {
     /// + amount to maximum range in combat (O13).
     Range {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
         amount: i8,
         #[serde(default)]
         to: Scope,
     },
     /// + amount to accuracy, the number of combat dice (O13).
     Accuracy {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
         amount: i8,
         #[serde(default)]
         to: Scope,
     },
     /// + amount to defensive delta-vee when targeted (O13).
     Defence {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
         amount: i8,
         #[serde(default)]
         to: Scope,
     },
     /// + amount to maximum delta-vee (O6).
     DeltaVee {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
         amount: i8,
         #[serde(default)]
         to: Scope,
     },
     /// + amount to armor.
     Armor {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
         amount: i8,
         #[serde(default)]
         to: Scope,
     },
     /// + amount to bombardment power (O15).
     Bombardment {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
         amount: i8,
         #[serde(default)]
         to: Scope,
     },
     /// + amount to the asset's construction power (O21). Assets and upgrades.
-    ConstructionPower { amount: i8 },
+    ConstructionPower {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
+        amount: i8,
+    },
     /// + amount cards drawn when the asset researches (O19). Assets and upgrades.
-    ResearchDraws { amount: i8 },
+    ResearchDraws {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
+        amount: i8,
+    },
     /// + amount to the owner's population limit (O22). Assets and upgrades.
-    Population { amount: i8 },
+    Population {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
+        amount: i8,
+    },
     /// + amount damage removed when the asset repairs (O20). Assets and upgrades.
-    Repair { amount: i8 },
+    Repair {
+        #[schemars(range(min = MODIFIER_RANGE.0, max = MODIFIER_RANGE.1))]
+        amount: i8,
+    },
     /// Trigger: the owner draws `amount` cards.
-    Draw { when: When, amount: u8 },
+    Draw {
+        when: When,
+        #[schemars(range(min = TRIGGER_RANGE.0, max = TRIGGER_RANGE.1))]
+        amount: u8,
+    },
     /// Trigger: the asset (or the upgrade's asset) removes `amount` damage. Assets and upgrades.
-    RepairAsset { when: When, amount: u8 },
+    RepairAsset {
+        when: When,
+        #[schemars(range(min = TRIGGER_RANGE.0, max = TRIGGER_RANGE.1))]
+        amount: u8,
+    },
     /// Trigger: each enemy spacecraft orbiting this asset (or, for a spacecraft, in its orbital)
     /// takes `amount` damage; `orbital` limits it to one orbital of an asset.
     DamageEnemyShips {
         when: When,
+        #[schemars(range(min = TRIGGER_RANGE.0, max = TRIGGER_RANGE.1))]
         amount: u8,
         #[serde(default)]
         orbital: Option<u8>,
     },
     /// Trigger: removes up to `amount` debris from the game: for a spacecraft, from its own
     /// orbital; for an asset (or the upgrade's asset), from its orbitals, lowest first.
-    ClearDebris { when: When, amount: u8 },
+    ClearDebris {
+        when: When,
+        #[schemars(range(min = TRIGGER_RANGE.0, max = TRIGGER_RANGE.1))]
+        amount: u8,
+    },
 }
 
 /// Summed stat modifiers of one card for one scope.

@@ -4,13 +4,13 @@
 //! and reports every problem at once. The engine reads card stats by [`CardId`] index.
 use super::ability::{Ability, Mods, Scope, TriggerEffect, When};
 use super::locate::{LoadError, LoadErrors, Source};
-use super::raw::{Class, RawAsset, RawCardFile, RawSpacecraft, RawUpgrade};
+use super::raw::{limit, Class, Limit, RawAsset, RawCardFile, RawSpacecraft, RawUpgrade};
 use crate::ids::CardId;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Most orbitals an asset may have.
-pub const MAX_ORBITALS: usize = 8;
+pub const MAX_ORBITALS: usize = limit::ORBITALS.max as usize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpacecraftStats {
@@ -327,7 +327,8 @@ impl Builder {
         ok
     }
 
-    fn range(&mut self, src: &Source, id: &str, field: &str, v: u8, lo: u8, hi: u8) -> bool {
+    fn range(&mut self, src: &Source, id: &str, field: &str, v: u8, limit: Limit) -> bool {
+        let Limit { min: lo, max: hi } = limit;
         if v < lo || v > hi {
             self.errors.push(src.error(
                 Some(id),
@@ -446,12 +447,24 @@ impl Builder {
 
     fn add_spacecraft(&mut self, src: &Source, s: RawSpacecraft) {
         let mut ok = self.check_common(src, &s.id, &s.name);
-        ok &= self.range(src, &s.id, "construction_cost", s.construction_cost, 1, 60);
-        ok &= self.range(src, &s.id, "armor", s.armor, 1, 30);
-        ok &= self.range(src, &s.id, "bombardment_power", s.bombardment_power, 0, 30);
-        ok &= self.range(src, &s.id, "delta_vee", s.delta_vee, 0, 20);
-        ok &= self.range(src, &s.id, "accuracy", s.accuracy, 0, 12);
-        ok &= self.range(src, &s.id, "population", s.population, 0, 30);
+        ok &= self.range(
+            src,
+            &s.id,
+            "construction_cost",
+            s.construction_cost,
+            limit::COST,
+        );
+        ok &= self.range(src, &s.id, "armor", s.armor, limit::ARMOR);
+        ok &= self.range(
+            src,
+            &s.id,
+            "bombardment_power",
+            s.bombardment_power,
+            limit::BOMBARDMENT_POWER,
+        );
+        ok &= self.range(src, &s.id, "delta_vee", s.delta_vee, limit::DELTA_VEE);
+        ok &= self.range(src, &s.id, "accuracy", s.accuracy, limit::ACCURACY);
+        ok &= self.range(src, &s.id, "population", s.population, limit::POPULATION);
         let mods = self.abilities(src, &s.id, &s.abilities, true, 0);
         if let (true, Some(mods)) = (ok, mods) {
             let kind = CardKind::Spacecraft(SpacecraftStats {
@@ -474,37 +487,42 @@ impl Builder {
 
     fn add_asset(&mut self, src: &Source, a: RawAsset) {
         let mut ok = self.check_common(src, &a.id, &a.name);
-        ok &= self.range(src, &a.id, "construction_cost", a.construction_cost, 0, 60);
+        ok &= self.range(
+            src,
+            &a.id,
+            "construction_cost",
+            a.construction_cost,
+            limit::ASSET_COST,
+        );
         ok &= self.range(
             src,
             &a.id,
             "construction_power",
             a.construction_power,
-            0,
-            20,
+            limit::CONSTRUCTION_POWER,
         );
         ok &= self.range(
             src,
             &a.id,
             "bombardment_resistance",
             a.bombardment_resistance,
-            1,
-            60,
+            limit::BOMBARDMENT_RESISTANCE,
         );
-        ok &= self.range(src, &a.id, "population", a.population, 0, 30);
-        if a.transfer_costs.is_empty() || a.transfer_costs.len() > 4 {
+        ok &= self.range(src, &a.id, "population", a.population, limit::POPULATION);
+        let (lo, hi) = (limit::TRANSFER_COSTS.min, limit::TRANSFER_COSTS.max);
+        if !(usize::from(lo)..=usize::from(hi)).contains(&a.transfer_costs.len()) {
             self.errors.push(src.error(
                 Some(&a.id),
                 Some("transfer_costs"),
                 format!(
-                    "needs 1 to 4 transfer costs, found {}",
+                    "needs {lo} to {hi} transfer costs, found {}",
                     a.transfer_costs.len()
                 ),
             ));
             ok = false;
         }
         for &t in &a.transfer_costs {
-            ok &= self.range(src, &a.id, "transfer_costs", t, 0, 20);
+            ok &= self.range(src, &a.id, "transfer_costs", t, limit::COST_PER_STEP);
         }
         if a.orbitals.is_empty() || a.orbitals.len() > MAX_ORBITALS {
             self.errors.push(src.error(
@@ -518,7 +536,7 @@ impl Builder {
             ok = false;
         }
         for &o in &a.orbitals {
-            ok &= self.range(src, &a.id, "orbitals", o, 0, 20);
+            ok &= self.range(src, &a.id, "orbitals", o, limit::COST_PER_STEP);
         }
         let mut factories = 0u8;
         for c in &a.factories {
@@ -555,14 +573,19 @@ impl Builder {
 
     fn add_upgrade(&mut self, src: &Source, u: RawUpgrade) {
         let mut ok = self.check_common(src, &u.id, &u.name);
-        ok &= self.range(src, &u.id, "construction_cost", u.construction_cost, 1, 60);
+        ok &= self.range(
+            src,
+            &u.id,
+            "construction_cost",
+            u.construction_cost,
+            limit::COST,
+        );
         ok &= self.range(
             src,
             &u.id,
             "bombardment_resistance",
             u.bombardment_resistance,
-            1,
-            60,
+            limit::BOMBARDMENT_RESISTANCE,
         );
         let mods = self.abilities(src, &u.id, &u.abilities, false, 0);
         if let (true, Some(mods)) = (ok, mods) {

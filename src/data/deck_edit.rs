@@ -6,12 +6,16 @@
 //! Saving never overwrites silently and never leaves a half-written file: the text goes to a
 //! temporary file in the same directory, which is then linked or renamed into place.
 use super::db::{Card, CardDb, CardKind};
-use super::deck::{Deck, DECK_SIZE};
+use super::deck::Deck;
 use super::raw::{Class, RawDeck};
 use crate::ids::CardId;
 use serde::Deserialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+mod stats;
+mod text;
+pub use stats::{curve_label, draw_turn, draws_per_turn, homeworlds, DeckStats, CURVE_BUCKETS};
 
 /// Cards in the opening hand (O3).
 pub const OPENING_HAND: usize = 5;
@@ -218,109 +222,6 @@ impl DeckDraft {
         Self::from_yaml(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// The deck as YAML in the format [`Deck::parse`] reads: the header comments, then `name`,
-    /// `homeworld` and `cards` (top card first).
-    ///
-    /// A draft opened from a file keeps that file's text: only the lines of what was edited
-    /// (the `name:` line, the `homeworld:` line, the `cards:` block) are rewritten.
-    pub fn to_yaml(&self) -> String {
-        if !self.source.is_empty() {
-            if let Some(text) = self.patch_source() {
-                return text;
-            }
-        }
-        self.fresh_yaml()
-    }
-
-    /// The source text with the edited parts replaced; `None` when the source cannot be
-    /// patched (then the whole file is written afresh).
-    fn patch_source(&self) -> Option<String> {
-        let before = DeckDraft::from_yaml(&self.source).ok()?.draft;
-        let mut lines: Vec<String> = self.source.lines().map(str::to_string).collect();
-        let top = |lines: &[String], key: &str| {
-            lines.iter().position(|l| l.starts_with(&format!("{key}:")))
-        };
-        for (key, old, new) in [
-            ("name", &before.name, &self.name),
-            ("description", &before.description, &self.description),
-            ("homeworld", &before.homeworld, &self.homeworld),
-        ] {
-            if old != new {
-                let line = format!("{key}: {}", quote(new));
-                match top(&lines, key) {
-                    // A value spread over several lines cannot be replaced line by line.
-                    Some(i) if lines.get(i + 1).is_none_or(|n| !n.starts_with(' ')) => {
-                        lines[i] = line
-                    }
-                    Some(_) => return None,
-                    // A new description goes under the name.
-                    None => match top(&lines, "name") {
-                        Some(i) if key == "description" => lines.insert(i + 1, line),
-                        _ => lines.push(line),
-                    },
-                }
-            }
-        }
-        if before.cards != self.cards {
-            let block = self.cards_yaml();
-            let block: Vec<String> = block.lines().map(str::to_string).collect();
-            match top(&lines, "cards") {
-                Some(i) => {
-                    let mut end = i + 1;
-                    while end < lines.len() {
-                        let l = &lines[end];
-                        let inside = l.is_empty() || l.starts_with(' ') || l.starts_with('-');
-                        if !inside {
-                            break;
-                        }
-                        end += 1;
-                    }
-                    // Blank lines closing the block stay.
-                    while end > i + 1 && lines[end - 1].trim().is_empty() {
-                        end -= 1;
-                    }
-                    lines.splice(i..end, block);
-                }
-                None => lines.extend(block),
-            }
-        }
-        let mut text = lines.join("\n");
-        text.push('\n');
-        Some(text)
-    }
-
-    /// `cards:` and its items, with the opening-hand notes.
-    fn cards_yaml(&self) -> String {
-        let mut s = String::new();
-        if self.cards.is_empty() {
-            s.push_str("cards: []\n");
-            return s;
-        }
-        s.push_str("cards:\n");
-        for (i, c) in self.cards.iter().enumerate() {
-            if i == 0 {
-                s.push_str("  # opening hand (O3)\n");
-            } else if i == OPENING_HAND {
-                s.push_str("  # drawn by research, in this order (O19)\n");
-            }
-            s.push_str(&format!("  - {}\n", quote(c)));
-        }
-        s
-    }
-
-    /// The whole file written afresh: header comments, `name`, `homeworld`, `cards`.
-    fn fresh_yaml(&self) -> String {
-        let mut s = String::new();
-        s.push_str(&self.header);
-        s.push_str(&format!("name: {}\n", quote(&self.name)));
-        if !self.description.is_empty() {
-            s.push_str(&format!("description: {}\n", quote(&self.description)));
-        }
-        s.push_str(&format!("homeworld: {}\n", quote(&self.homeworld)));
-        s.push_str(&self.cards_yaml());
-        s
-    }
-
     /// Checks the draft with the engine's deck checker, as if it were saved at `path`, and
     /// places each problem on the builder's layout.
     pub fn check(&self, path: &Path, db: &CardDb) -> Checked {
@@ -431,34 +332,6 @@ impl DeckDraft {
     }
 }
 
-/// Quotes a YAML scalar only when needed (so ids stay bare, as in hand-written files).
-fn quote(s: &str) -> String {
-    let plain = !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
-        && !s.starts_with([' ', '-', '.'])
-        && !s.ends_with(' ')
-        && serde_yaml::from_str::<serde_yaml::Value>(s)
-            .map(|v| v.as_str() == Some(s))
-            .unwrap_or(false);
-    if plain {
-        return s.to_string();
-    }
-    let mut q = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => q.push_str("\\\""),
-            '\\' => q.push_str("\\\\"),
-            '\n' => q.push_str("\\n"),
-            '\t' => q.push_str("\\t"),
-            c if c.is_control() => q.push_str(&format!("\\u{:04x}", c as u32)),
-            c => q.push(c),
-        }
-    }
-    q.push('"');
-    q
-}
-
 /// Undo and redo for a draft: snapshots taken before each change.
 #[derive(Clone, Debug, Default)]
 pub struct History {
@@ -509,143 +382,6 @@ impl History {
     pub fn clear(&mut self) {
         self.past.clear();
         self.future.clear();
-    }
-}
-
-/// Homeworld cards of the database, in database order.
-pub fn homeworlds(db: &CardDb) -> Vec<CardId> {
-    db.iter()
-        .filter(|(_, c)| c.asset().map(|a| a.homeworld).unwrap_or(false))
-        .map(|(id, _)| id)
-        .collect()
-}
-
-/// Cards researched per turn by the homeworld alone (O19 plus its research-draw modifiers).
-pub fn draws_per_turn(homeworld: Option<&Card>) -> usize {
-    homeworld
-        .map(|c| 1 + c.self_mods.research_draws.max(0) as usize)
-        .unwrap_or(1)
-}
-
-/// The turn (1-based, the owner's own turns) on which the card at draw position `i` is drawn
-/// when only the homeworld researches, `per_turn` cards a turn; `None` for the opening hand.
-pub fn draw_turn(i: usize, per_turn: usize) -> Option<usize> {
-    (i >= OPENING_HAND).then(|| (i - OPENING_HAND) / per_turn.max(1) + 1)
-}
-
-/// Cost-curve buckets: construction cost 0–1, 2, …, 9, and 10 or more.
-pub const CURVE_BUCKETS: usize = 10;
-
-/// Label of a cost-curve bucket.
-pub fn curve_label(b: usize) -> String {
-    match b {
-        0 => "≤1".into(),
-        b if b + 1 >= CURVE_BUCKETS => format!("{}+", CURVE_BUCKETS),
-        b => (b + 1).to_string(),
-    }
-}
-
-/// Numbers that describe a draft (unknown ids are counted apart and otherwise ignored).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DeckStats {
-    pub cards: usize,
-    pub spacecraft: usize,
-    pub assets: usize,
-    pub upgrades: usize,
-    pub unknown: usize,
-    /// Spacecraft per class, in [`Class::ALL`] order.
-    pub classes: [usize; 4],
-    /// Cards per construction-cost bucket (see [`curve_label`]).
-    pub curve: [usize; CURVE_BUCKETS],
-    pub total_cost: u32,
-    /// Population all the deck's spacecraft need together (O22).
-    pub population_needed: u32,
-    /// Population of the homeworld (with its modifiers).
-    pub population_home: i32,
-    /// Population of the homeworld plus every asset and population upgrade in the deck.
-    pub population_provided: i32,
-    /// Construction power of the homeworld (with its modifiers).
-    pub power_home: i32,
-    /// Construction power of the homeworld plus every asset and power upgrade in the deck.
-    pub power_total: i32,
-    /// Classes the deck's spacecraft need that no asset of the deck (homeworld included) builds.
-    pub unbuildable: Vec<Class>,
-    /// Cards researched per turn by the homeworld alone.
-    pub draws_per_turn: usize,
-    /// Construction cost of the opening hand.
-    pub opening_cost: u32,
-}
-
-impl DeckStats {
-    pub fn compute(d: &DeckDraft, db: &CardDb) -> DeckStats {
-        let mut s = DeckStats {
-            cards: d.cards.len(),
-            ..DeckStats::default()
-        };
-        let home = db.lookup(&d.homeworld).map(|id| db.card(id));
-        let mut factories = 0u8;
-        if let Some(a) = home.and_then(|c| c.asset()) {
-            let m = &home.map(|c| c.self_mods).unwrap_or_default();
-            s.population_home = a.population as i32 + m.population as i32;
-            s.power_home = a.construction_power as i32 + m.construction_power as i32;
-            factories |= a.factories;
-        }
-        s.population_provided = s.population_home;
-        s.power_total = s.power_home;
-        s.draws_per_turn = draws_per_turn(home);
-        let mut needs = 0u8;
-        for (i, id) in d.cards.iter().enumerate() {
-            let Some(card) = db.lookup(id).map(|c| db.card(c)) else {
-                s.unknown += 1;
-                continue;
-            };
-            let cost = card.construction_cost as usize;
-            s.curve[cost.saturating_sub(1).min(CURVE_BUCKETS - 1)] += 1;
-            s.total_cost += cost as u32;
-            if i < OPENING_HAND {
-                s.opening_cost += cost as u32;
-            }
-            let m = card.self_mods;
-            match &card.kind {
-                CardKind::Spacecraft(sc) => {
-                    s.spacecraft += 1;
-                    s.classes[sc.class as usize] += 1;
-                    s.population_needed += sc.population as u32;
-                    needs |= sc.class.bit();
-                }
-                CardKind::Asset(a) => {
-                    s.assets += 1;
-                    s.population_provided += a.population as i32 + m.population as i32;
-                    s.power_total += a.construction_power as i32 + m.construction_power as i32;
-                    factories |= a.factories;
-                }
-                CardKind::Upgrade(_) => {
-                    s.upgrades += 1;
-                    s.population_provided += m.population as i32;
-                    s.power_total += m.construction_power as i32;
-                }
-            }
-        }
-        s.unbuildable = Class::ALL
-            .into_iter()
-            .filter(|c| needs & c.bit() != 0 && factories & c.bit() == 0)
-            .collect();
-        s
-    }
-
-    /// Mean construction cost of the known cards.
-    pub fn average_cost(&self) -> f32 {
-        let n = self.cards - self.unknown;
-        if n == 0 {
-            0.0
-        } else {
-            self.total_cost as f32 / n as f32
-        }
-    }
-
-    /// True when the deck holds exactly [`DECK_SIZE`] cards.
-    pub fn full(&self) -> bool {
-        self.cards == DECK_SIZE
     }
 }
 

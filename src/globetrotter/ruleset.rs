@@ -11,15 +11,14 @@
 use super::command::Command;
 use super::damage::WOUND_ON;
 use super::eval::GlobetrotterHeuristic;
-use super::notation::{format_command, format_event, parse_command};
 use super::position::Position;
 use super::scenario::ScenarioFile;
 use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
-use super::{apply_into, legal_commands_into, Event, RuleError};
+use super::{apply_into, legal_commands_into, RuleError};
 use crate::agent::game::Game;
 use crate::kit::ruleset::InvariantBroken;
-use crate::kit::{RuleViolation, Ruleset, SourceFile};
+use crate::kit::{RuleViolation, Ruleset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -34,20 +33,13 @@ impl RuleViolation for RuleError {
 
 impl Ruleset for State {
     const NAME: &'static str = NAME;
-    type Event = Event;
-    type Error = RuleError;
     type Scenario = ScenarioFile;
-    type Labels = ();
     type Heuristic = GlobetrotterHeuristic;
-
-    fn from_scenario(
-        file: &ScenarioFile,
-        _source: &SourceFile,
-        events: &mut Vec<Event>,
-    ) -> Result<(State, ()), Vec<String>> {
-        file.to_state(events).map(|s| (s, ()))
-    }
-    crate::ruleset_rules_from!(crate::globetrotter);
+    crate::ruleset_from_module!(
+        globetrotter,
+        |file, source, events| file.to_state(events),
+        stateless
+    );
     fn outcome(&self) -> crate::kit::Outcome {
         match self.outcome {
             Outcome::Ongoing => crate::kit::Outcome::Ongoing,
@@ -58,15 +50,6 @@ impl Ruleset for State {
     /// The roll-off's winner (G11), who also places first.
     fn first_seat(&self) -> usize {
         self.first_player.index()
-    }
-    fn parse_command(&self, _: &(), text: &str) -> Result<Command, crate::kit::NotationError> {
-        parse_command(text)
-    }
-    fn format_command(&self, _: &(), command: &Command) -> String {
-        format_command(command)
-    }
-    fn format_event(&self, _: &(), event: &Event) -> String {
-        format_event(event)
     }
     fn unused_forced_dice(&self) -> usize {
         self.forced_dice.len()
@@ -102,12 +85,6 @@ impl Game for State {
     fn reseed(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.forced_dice.clear();
-    }
-    /// No hidden information: the same position with fresh dice.
-    fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> State {
-        let mut s = self.clone();
-        s.reseed(rng.gen());
-        s
     }
     fn turn(&self) -> u32 {
         u32::from(self.turn)

@@ -176,6 +176,67 @@ macro_rules! ruleset_rules_from {
     };
 }
 
+/// The notation methods of a [`Ruleset`] impl whose `Labels` are `()`, from a game's notation
+/// module `$notation` with `parse_command`, `format_command` and `format_event` as free
+/// functions taking the state first; with `stateless`, functions that need no state (their
+/// text names every piece itself). Write it inside `impl Ruleset for State`.
+#[macro_export]
+macro_rules! ruleset_notation_from {
+    ($notation:path) => {
+        $crate::ruleset_notation_from!(@impl $notation, |s| (s,));
+    };
+    ($notation:path, stateless) => {
+        $crate::ruleset_notation_from!(@impl $notation, |_s| ());
+    };
+    (@impl $notation:path, |$s:ident| ($($state:ident,)?)) => {
+        fn parse_command(
+            &self,
+            _: &(),
+            text: &str,
+        ) -> Result<Self::Move, $crate::kit::NotationError> {
+            use $notation as notation;
+            let $s = self;
+            notation::parse_command($($state,)? text)
+        }
+        fn format_command(&self, _: &(), command: &Self::Move) -> String {
+            use $notation as notation;
+            let $s = self;
+            notation::format_command($($state,)? command)
+        }
+        fn format_event(&self, _: &(), event: &Self::Event) -> String {
+            use $notation as notation;
+            let $s = self;
+            notation::format_event($($state,)? event)
+        }
+    };
+}
+
+/// What a [`Ruleset`] impl takes straight from a game module `crate::$game` laid out as the
+/// kit expects: `type Event` and `type Error` are the module's `Event` and `RuleError`, the
+/// notation needs no labels (`type Labels = ()`), `from_scenario` is the setup expression
+/// (`|file, source, events| ...` giving the state or every problem), the rules are the
+/// module's free functions ([`ruleset_rules_from!`](crate::ruleset_rules_from)) and the
+/// notation its `notation` module's ([`ruleset_notation_from!`](crate::ruleset_notation_from),
+/// with `stateless` when the notation reads no state). Write it inside `impl Ruleset for State`.
+#[macro_export]
+macro_rules! ruleset_from_module {
+    ($game:ident, |$file:ident, $source:ident, $events:ident| $setup:expr $(, $stateless:ident)?) => {
+        type Event = $crate::$game::Event;
+        type Error = $crate::$game::RuleError;
+        type Labels = ();
+        fn from_scenario(
+            $file: &Self::Scenario,
+            $source: &$crate::kit::SourceFile,
+            $events: &mut Vec<Self::Event>,
+        ) -> Result<(Self, ()), Vec<String>> {
+            let _ = (&$source, &$events);
+            $setup.map(|state| (state, ()))
+        }
+        $crate::ruleset_rules_from!($crate::$game);
+        $crate::ruleset_notation_from!($crate::$game::notation $(, $stateless)?);
+    };
+}
+
 /// The agent-facing [`Game`] methods every ruleset answers the same way: the status is the
 /// ruleset's [`Ruleset::outcome`], a move is legal when [`Ruleset::validate`] accepts it, and
 /// playing it is [`Ruleset::apply_into`] with the events dropped. Write it inside a game's
@@ -221,6 +282,13 @@ pub trait Ruleset: Game + Sized + 'static {
     fn validate(&self, command: &Self::Move) -> Result<(), Self::Error>;
     /// Plays a command that [`Ruleset::validate`] accepted. The only door for state changes.
     fn apply_into<S: Sink<Self::Event>>(&mut self, command: Self::Move, events: &mut S);
+    /// Validates, then applies, collecting the events. On error the state is unchanged.
+    fn play(&mut self, command: Self::Move) -> Result<Vec<Self::Event>, Self::Error> {
+        self.validate(&command)?;
+        let mut events = Vec::new();
+        self.apply_into(command, &mut events);
+        Ok(events)
+    }
     /// Every legal command of the seat to move, into `out` (cleared first).
     fn legal_commands_into(&self, out: &mut Vec<Self::Move>);
     fn outcome(&self) -> Outcome;

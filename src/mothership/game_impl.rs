@@ -10,10 +10,7 @@
 //!   players' sealed turn-21 choices are replaced by random affordable ones, and the generator
 //!   is reseeded. Nothing else is hidden: ship loads are public (§9).
 use super::command::Command;
-use super::error::RuleError;
-use super::event::Event;
 use super::ids::Seat;
-use super::notation::{format_command, format_event, parse_command};
 use super::scenario::{state_of, Position, Scenario};
 use super::state::{Phase, State};
 use super::stats::Kind;
@@ -21,7 +18,7 @@ use super::takeoff::{choice_budget, cost, own_ships};
 use super::zones::neutralized;
 use super::{legal_commands_into, validate};
 use crate::agent::game::Game;
-use crate::kit::ruleset::{InvariantBroken, SourceFile};
+use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{Outcome, Ruleset};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -36,37 +33,12 @@ pub const LANDING_CHOICES: usize = 6;
 
 impl Ruleset for State {
     const NAME: &'static str = "mothership";
-    type Event = Event;
-    type Error = RuleError;
     type Scenario = Scenario;
-    type Labels = ();
     type Heuristic = MothershipHeuristic;
-
-    fn from_scenario(
-        file: &Scenario,
-        source: &SourceFile,
-        _events: &mut Vec<Event>,
-    ) -> Result<(State, ()), Vec<String>> {
-        state_of(file)
-            .map(|s| (s, ()))
-            .map_err(|p| p.into_iter().map(|e| with_line(source.text, e)).collect())
-    }
-    crate::ruleset_rules_from!(crate::mothership);
+    crate::ruleset_from_module!(mothership, |file, source, events| state_of(file)
+        .map_err(|p| p.into_iter().map(|e| with_line(source.text, e)).collect()));
     fn outcome(&self) -> Outcome {
         self.outcome
-    }
-    fn parse_command(
-        &self,
-        _labels: &(),
-        text: &str,
-    ) -> Result<Command, crate::kit::NotationError> {
-        parse_command(self, text)
-    }
-    fn format_command(&self, _labels: &(), command: &Command) -> String {
-        format_command(self, command)
-    }
-    fn format_event(&self, _labels: &(), event: &Event) -> String {
-        format_event(self, event)
     }
     fn view(&self, _labels: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::of(self)).unwrap_or(serde_yaml::Value::Null)

@@ -5,6 +5,19 @@ use super::geom::{Dir, Pos};
 use super::ids::{ChassisId, EntityId, ModuleId, Slot};
 use crate::sink::Sink;
 
+/// A hit roll (R10): `value` on `die`, plus the attacker's sensitivity (`total`), against the
+/// target's (`need`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HitRoll {
+    pub attacker: Actor,
+    pub target: Actor,
+    pub die: Die,
+    pub value: u8,
+    pub total: i32,
+    pub need: i32,
+    pub hit: bool,
+}
+
 /// Who acts or is acted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Actor {
@@ -43,16 +56,8 @@ pub enum Event {
         slot: Slot,
         module: ModuleId,
     },
-    /// A hit roll (R10): `value` on `die`, plus the attacker's sensitivity, against the target's.
-    Roll {
-        attacker: Actor,
-        target: Actor,
-        die: Die,
-        value: u8,
-        total: i32,
-        need: i32,
-        hit: bool,
-    },
+    /// A hit roll (R10).
+    Roll(HitRoll),
     /// A hit that cannot succeed, so no die is rolled (R39).
     Missed {
         attacker: Actor,

@@ -8,13 +8,12 @@
 //!   sampled through reseeded copies, at most [`MAX_SAMPLES`] of them.
 use super::command::Command;
 use super::eval::RoverHeuristic;
-use super::event::Event;
 use super::scenario::Scenario;
 use super::state::State;
-use super::{apply_into, legal_commands_into, notation, view, RuleError};
+use super::{apply_into, legal_commands_into, view};
 use crate::agent::game::Game;
 use crate::kit::ruleset::InvariantBroken;
-use crate::kit::{Outcome, Ruleset, SourceFile};
+use crate::kit::{Outcome, Ruleset};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -46,12 +45,6 @@ impl Game for State {
     fn reseed(&mut self, seed: u64) {
         self.dice.reseed(seed);
     }
-    /// No hidden information: the same position with fresh dice.
-    fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> State {
-        let mut s = self.clone();
-        s.reseed(rng.gen());
-        s
-    }
     fn turn(&self) -> u32 {
         self.round
     }
@@ -79,35 +72,11 @@ impl Game for State {
 
 impl Ruleset for State {
     const NAME: &'static str = "rover";
-    type Event = Event;
-    type Error = RuleError;
     type Scenario = Scenario;
-    type Labels = ();
     type Heuristic = RoverHeuristic;
-
-    fn from_scenario(
-        file: &Scenario,
-        source: &SourceFile,
-        _events: &mut Vec<Event>,
-    ) -> Result<(State, ()), Vec<String>> {
-        file.to_state(source.dir()).map(|s| (s, ()))
-    }
-    crate::ruleset_rules_from!(crate::rover);
+    crate::ruleset_from_module!(rover, |file, source, events| file.to_state(source.dir()));
     fn outcome(&self) -> Outcome {
         self.outcome
-    }
-    fn parse_command(
-        &self,
-        _labels: &(),
-        text: &str,
-    ) -> Result<Command, crate::kit::NotationError> {
-        notation::parse_command(self, text)
-    }
-    fn format_command(&self, _labels: &(), command: &Command) -> String {
-        notation::format_command(self, command)
-    }
-    fn format_event(&self, _labels: &(), event: &Event) -> String {
-        notation::format_event(self, event)
     }
     fn unused_forced_dice(&self) -> usize {
         use super::dice::Die;

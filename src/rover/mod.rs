@@ -95,8 +95,5 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
 
 /// Validates, then applies. On error the state is unchanged.
 pub fn play(s: &mut State, cmd: Command) -> Result<Vec<Event>, RuleError> {
-    validate(s, &cmd)?;
-    let mut ev = Vec::new();
-    apply_into(s, cmd, &mut ev);
-    Ok(ev)
+    crate::kit::Ruleset::play(s, cmd)
 }

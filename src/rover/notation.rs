@@ -131,19 +131,15 @@ pub fn format_event(s: &State, e: &Event) -> String {
         Event::Disintegrated { slot, module } => {
             format!("{} in slot {slot} disintegrates", m(module))
         }
-        Event::Roll {
-            attacker,
-            target,
-            die,
-            value,
-            total,
-            need,
-            hit,
-        } => format!(
-            "{} rolls {die} {value} at {}: {total} vs {need}, {}",
-            actor(attacker),
-            actor(target),
-            if hit { "hit" } else { "miss" }
+        Event::Roll(r) => format!(
+            "{} rolls {} {} at {}: {} vs {}, {}",
+            actor(r.attacker),
+            r.die,
+            r.value,
+            actor(r.target),
+            r.total,
+            r.need,
+            if r.hit { "hit" } else { "miss" }
         ),
         Event::Missed { attacker, target } => {
             format!("{} cannot hit {}: miss", actor(attacker), actor(target))

@@ -2,7 +2,7 @@
 //! hostile's line of fire reaches the rover, and the attacker's roll against the target's
 //! sensitivity.
 use super::dice::Die;
-use super::event::{Actor, Event, EventSink};
+use super::event::{Actor, Event, EventSink, HitRoll};
 use super::geom::{Dir, Pos};
 use super::ids::EntityId;
 use super::module::Class;
@@ -113,7 +113,7 @@ pub fn hit(
         let value = s.dice.roll(die);
         let total = base + value as i32;
         let hit = total >= need;
-        ev.push(Event::Roll {
+        ev.push(Event::Roll(HitRoll {
             attacker,
             target,
             die,
@@ -121,7 +121,7 @@ pub fn hit(
             total,
             need,
             hit,
-        });
+        }));
         return hit;
     }
     ev.push(Event::Missed { attacker, target });

@@ -95,6 +95,22 @@ impl Inst {
     pub fn host_ref(&self) -> Option<CardRef> {
         (self.host != NONE).then_some(CardRef(self.host))
     }
+    /// An asset's installed upgrade, if any.
+    pub fn link_ref(&self) -> Option<CardRef> {
+        (self.link != NONE).then_some(CardRef(self.link))
+    }
+    /// An asset that has researched, repaired or contributed this turn (O19–O21).
+    pub fn is_tapped(&self) -> bool {
+        self.has(flag::TAPPED)
+    }
+    /// A destroyed asset (O16).
+    pub fn is_destroyed(&self) -> bool {
+        self.has(flag::DESTROYED)
+    }
+    /// A spacecraft that entered play this turn and may not maneuver yet (O9).
+    pub fn is_fresh(&self) -> bool {
+        self.has(flag::FRESH)
+    }
 }
 
 /// The six phases of a turn (O4).
@@ -409,6 +425,13 @@ impl State {
     pub fn has_homeworld(&self, p: PlayerId) -> bool {
         self.zone(p, Zone::Asset)
             .any(|(_, c)| !c.has(flag::DESTROYED) && self.db.hot(c.card).homeworld)
+    }
+
+    /// `p`'s homeworld in play (destroyed or not), if any.
+    pub fn homeworld(&self, p: PlayerId) -> Option<CardRef> {
+        self.zone(p, Zone::Asset)
+            .find(|(_, c)| self.db.hot(c.card).homeworld)
+            .map(|(r, _)| r)
     }
 
     /// The next player still in the game after `p`.

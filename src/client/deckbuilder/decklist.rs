@@ -87,6 +87,16 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
         .map(|p| p.message.clone())
         .collect();
     msgs.iter().for_each(|m| problem(ui, m));
+    if let Some(p) = b.name_taken_by() {
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy())
+            .unwrap_or_default();
+        problem(
+            ui,
+            &format!("Another deck ({file}) is already called this: choose another name"),
+        );
+    }
     for n in b.notes.clone() {
         ui.label(
             RichText::new(format!("⚠ {n}"))

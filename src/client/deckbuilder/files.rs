@@ -373,9 +373,10 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
                     p.display()
                 ));
                 ui.horizontal(|ui| {
+                    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                     let replace =
-                        egui::Button::new("Replace").fill(theme::egui_color(hex(0x8a2a35)));
-                    if ui.add(replace).clicked() {
+                        egui::Button::new("Replace (Enter)").fill(theme::egui_color(hex(0x8a2a35)));
+                    if ui.add(replace).clicked() || enter {
                         let p = p.clone();
                         keep = false;
                         write(b, &p, true);
@@ -464,9 +465,10 @@ fn play_window(ui: &mut egui::Ui, b: &mut DeckBuilder, cat: &Catalog, keep: &mut
             ui.end_row();
         });
     ui.horizontal(|ui| {
-        let start = egui::Button::new(RichText::new("Start").strong())
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let start = egui::Button::new(RichText::new("Start (Enter)").strong())
             .fill(theme::egui_color(hex(0x1f7a55)));
-        if ui.add(start).clicked() {
+        if ui.add(start).clicked() || enter {
             *keep = false;
             match b.setup(cat) {
                 Ok(s) => b.action = Some(BuilderAction::Play(s)),

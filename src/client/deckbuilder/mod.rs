@@ -72,6 +72,8 @@ pub struct DeckBuilder {
     play_level: usize,
     play_deck: usize,
     action: Option<BuilderAction>,
+    /// The names of the deck folder's decks when the builder opened, with their files.
+    taken: Vec<(String, PathBuf)>,
 }
 
 impl DeckBuilder {
@@ -109,6 +111,11 @@ impl DeckBuilder {
             play_level: level,
             play_deck: 0,
             action: None,
+            taken: cat
+                .decks
+                .iter()
+                .map(|e| (e.deck.name.clone(), e.path.clone()))
+                .collect(),
         };
         if b.db.is_none() {
             b.status = Some((cat.problems.join("\n"), true));
@@ -138,6 +145,18 @@ impl DeckBuilder {
     }
 
     /// The window is being closed: ask about unsaved changes first.
+    /// Another deck file already called what this deck is called (the menu could not tell
+    /// them apart).
+    pub fn name_taken_by(&self) -> Option<&Path> {
+        let name = self.draft.name.trim();
+        let mine = self.path.as_deref().and_then(|p| p.canonicalize().ok());
+        self.taken
+            .iter()
+            .filter(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+            .map(|(_, p)| p.as_path())
+            .find(|p| p.canonicalize().ok() != mine || mine.is_none())
+    }
+
     pub fn ask_quit(&mut self) {
         files::step(self, files::Pending::Quit);
     }
@@ -352,11 +371,11 @@ fn keys(ctx: &egui::Context, b: &mut DeckBuilder) {
                 || i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
             i.consume_key(Modifiers::COMMAND, Key::S),
             i.consume_key(Modifiers::COMMAND, Key::D),
-            i.consume_key(Modifiers::NONE, Key::Delete),
+            i.consume_key(Modifiers::default(), Key::Delete),
             i.consume_key(Modifiers::ALT, Key::ArrowUp),
             i.consume_key(Modifiers::ALT, Key::ArrowDown),
-            i.consume_key(Modifiers::NONE, Key::ArrowUp),
-            i.consume_key(Modifiers::NONE, Key::ArrowDown),
+            i.consume_key(Modifiers::default(), Key::ArrowUp),
+            i.consume_key(Modifiers::default(), Key::ArrowDown),
         )
     });
     if undo {

@@ -4,7 +4,8 @@
 //! (`--scenario FILE`), e.g. a table where a planet was destroyed.
 use super::choice::{self, Sel};
 use super::screen::GtScreen;
-use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
+use super::session::{fast_forward, Session, Setup, Step};
+use crate::client::game_session::{demo_seats, demo_speed, scenario_steps};
 use crate::client::ClientOptions;
 use crate::globetrotter::{self as gt, Config, Phase};
 use crate::globetrotter::{Command, Loc};
@@ -30,7 +31,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
     let seed = opts.demo.unwrap_or(1);
     let bench = opts.bench_frames.is_some();
     let ai_only = opts.demo.is_some() && !bench;
-    let seats = seats(config.players, ai_only);
+    let seats = demo_seats(usize::from(config.players), ai_only);
     let setup = Setup {
         config,
         seats,
@@ -75,10 +76,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
 /// The screen for a session: pace, system view, and (for a person) the busiest rover selected.
 fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen {
     let ai_only = opts.demo.is_some() && opts.bench_frames.is_none();
-    session.game.speed = opts
-        .speed
-        .unwrap_or(if ai_only { 2.0 } else { 1.0 })
-        .clamp(0.25, 8.0);
+    session.game.speed = demo_speed(opts, ai_only);
     let mut scr = GtScreen::new(session);
     scr.system = opts.start_screen() == crate::client::StartScreen::GlobeSystem;
     if select {
@@ -107,25 +105,9 @@ pub fn from_scenario(
     path: &std::path::Path,
     blocking: bool,
 ) -> Result<GtScreen, String> {
-    let loaded = crate::kit::scenario::load::<gt::State>(path).map_err(|e| e.to_string())?;
-    let seed = loaded.file.seed;
-    let mut state = loaded.state;
-    let mut history = vec![Step {
-        before: state.clone(),
-        events: loaded.events,
-    }];
-    for (line, text) in &loaded.lines {
-        let cmd = gt::notation::parse_command(text)
-            .map_err(|e| format!("{}:{line}: {e}", path.display()))?;
-        let before = state.clone();
-        match gt::play(&mut state, cmd) {
-            Ok(events) => history.push(Step { before, events }),
-            // A scenario may end on the illegal command it expects: the position stops there.
-            Err(_) => break,
-        }
-    }
+    let (seed, state, history) = scenario_steps::<gt::State>(path)?;
     let ai_only = opts.demo.is_some();
-    let seats = seats(state.config.players, ai_only);
+    let seats = demo_seats(usize::from(state.config.players), ai_only);
     let setup = Setup {
         config: state.config,
         seats,
@@ -157,17 +139,4 @@ fn spread_placements(state: &mut gt::State) -> Vec<Step> {
         }
     }
     steps
-}
-
-/// The first seat is a person unless the AI plays every seat; the others are the greedy AI.
-fn seats(players: u8, ai_only: bool) -> Vec<Seat> {
-    (0..players)
-        .map(|i| {
-            if i == 0 && !ai_only {
-                Seat::Human
-            } else {
-                Seat::Ai(Level::GREEDY)
-            }
-        })
-        .collect()
 }

@@ -171,14 +171,17 @@ impl Linked {
         self.dt = dt;
         let st = game.state();
         let bodies = scene(st, game.viewer);
-        // Centre on the selection (a ship centres on its asset).
+        // Centre on the selection (a ship centres on its asset), but only when it is not well
+        // inside the view already: the camera stays still while the player aims from it.
         let sel_asset = match inter.sel {
             Some(Sel::Asset(a)) => Some(a),
             Some(Sel::Ship(s)) => st.inst(s).host_ref(),
             _ => None,
         };
-        if sel_asset.is_some() {
-            self.focus = sel_asset;
+        if let Some(a) = sel_asset.filter(|a| self.focus != Some(*a)) {
+            if !self.shows(&bodies, a, rect) {
+                self.focus = Some(a);
+            }
         }
         let fit = fit_distance(&bodies, rect);
         let (goal, goal_d) = match (
@@ -192,12 +195,7 @@ impl Linked {
         let k = 1.0 - (-dt * 6.0).exp();
         self.target = self.target.lerp(goal, k);
         self.dist += (goal_d * self.zoom - self.dist) * k;
-        let view = View {
-            rect,
-            eye: self.target + vec3(0.0, 0.62, 1.0).normalize() * self.dist,
-            target: self.target,
-            fovy: 0.7,
-        };
+        let view = self.view(rect);
         if input && rect.contains(mouse) {
             let w = mouse_wheel().1;
             if w.abs() > 0.0 {
@@ -206,11 +204,14 @@ impl Linked {
         }
         // Pointer: ships, then rings, then globes.
         self.hover = if rect.contains(mouse) {
-            pick(st, &bodies, &view, mouse, self.time)
+            let lit = |h: Hit| matches!(inter.mark(h), Some(Mark::Target | Mark::Attack));
+            pick(st, &bodies, &view, mouse, self.time, lit)
         } else {
             None
         };
-        if input && is_mouse_button_pressed(MouseButton::Left) && rect.contains(mouse) {
+        // A click on empty space keeps the selection (a near miss must not drop an aim).
+        let clicked = input && is_mouse_button_pressed(MouseButton::Left);
+        if clicked && rect.contains(mouse) && self.hover.is_some() {
             inter.click(self.hover, layout, game);
             if let Some(Hit::Asset(a)) = self.hover {
                 self.focus = Some(a);
@@ -250,6 +251,46 @@ impl Linked {
             },
             st.orbit_counter
         );
+    }
+
+    /// The camera as it stands.
+    fn view(&self, rect: Rect) -> View {
+        View {
+            rect,
+            eye: self.target + vec3(0.0, 0.62, 1.0).normalize() * self.dist,
+            target: self.target,
+            fovy: 0.7,
+        }
+    }
+
+    /// Whether asset `a`'s globe and rings are well inside the view now (a margin of a tenth
+    /// of the view on every side), so that nothing of it is cut at the edge.
+    fn shows(&self, bodies: &[Body], a: CardRef, rect: Rect) -> bool {
+        let Some(b) = bodies.iter().find(|b| b.asset == a) else {
+            return true;
+        };
+        let view = self.view(rect);
+        let m = vec2(rect.w, rect.h) * 0.1;
+        let inner = Rect::new(
+            rect.x + m.x,
+            rect.y + m.y,
+            rect.w - 2.0 * m.x,
+            rect.h - 2.0 * m.y,
+        );
+        let r = orbits::extent(b.rings);
+        [
+            Vec3::X,
+            Vec3::NEG_X,
+            Vec3::Y,
+            Vec3::NEG_Y,
+            Vec3::Z,
+            Vec3::NEG_Z,
+        ]
+        .iter()
+        .all(|d| {
+            view.project(b.centre + *d * r)
+                .is_some_and(|p| inner.contains(p))
+        })
     }
 
     /// The view's labels, title and frame, over the scene drawn by [`Linked::frame`]. Nothing

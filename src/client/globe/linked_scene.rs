@@ -74,15 +74,33 @@ pub(super) fn fit_distance(bodies: &[Body], rect: Rect) -> f32 {
 }
 
 /// The thing under the pointer: a ship, an orbital ring, or a globe.
-pub(super) fn pick(st: &State, bodies: &[Body], view: &View, mouse: Vec2, t: f32) -> Option<Hit> {
+/// Pixels around a ship, and around a ring, that still pick it.
+pub(super) const SHIP_REACH: f32 = 22.0;
+pub(super) const RING_REACH: f32 = 14.0;
+/// A lit target (a legal destination or victim) counts as this much nearer, so that a click
+/// between a lit ring and an unlit one goes to the lit one.
+const LIT_BONUS: f32 = 8.0;
+
+/// What the pointer is over: ships first (within [`SHIP_REACH`]), then rings (within
+/// [`RING_REACH`]), then globes; lit things (`lit`) win over unlit ones nearby.
+pub(super) fn pick(
+    st: &State,
+    bodies: &[Body],
+    view: &View,
+    mouse: Vec2,
+    t: f32,
+    lit: impl Fn(Hit) -> bool,
+) -> Option<Hit> {
+    let score = |d: f32, h: Hit| if lit(h) { d - LIT_BONUS } else { d };
     let mut best: Option<(f32, Hit)> = None;
     for b in bodies {
         for (ship, _) in st.ships_at(b.asset) {
             let p = ship_pos(st, b.asset, ship, b.centre, t);
             if let Some(s) = view.project(p) {
-                let d = (s - mouse).length();
-                if d < 14.0 && best.is_none_or(|x| d < x.0) {
-                    best = Some((d, Hit::Ship(ship)));
+                let h = Hit::Ship(ship);
+                let d = score((s - mouse).length(), h);
+                if d < SHIP_REACH && best.is_none_or(|x| d < x.0) {
+                    best = Some((d, h));
                 }
             }
         }
@@ -98,15 +116,13 @@ pub(super) fn pick(st: &State, bodies: &[Body], view: &View, mouse: Vec2, t: f32
                     view.project(orbits::on_ring(b.centre, orbits::ring_radius(i), a))
                 })
                 .collect();
-            let d = orbits::polyline_distance(mouse, &pts);
-            if d < 6.0 && best.is_none_or(|x| d < x.0) {
-                best = Some((
-                    d,
-                    Hit::Band {
-                        asset: b.asset,
-                        orbital: i,
-                    },
-                ));
+            let h = Hit::Band {
+                asset: b.asset,
+                orbital: i,
+            };
+            let d = score(orbits::polyline_distance(mouse, &pts), h);
+            if d < RING_REACH && best.is_none_or(|x| d < x.0) {
+                best = Some((d, h));
             }
         }
     }

@@ -9,7 +9,7 @@ use super::view3d::View;
 use crate::client::paint::{fade, mix, rrect, Painter};
 use crate::client::theme::{self, hex};
 use crate::globe::{Board, FaceId, FACE_COUNT};
-use crate::globetrotter::{Drill, Loc, PlanetId, State, Structure};
+use crate::globetrotter::{Building, Drill, Loc, PlanetId, Rover, State, Structure};
 use crate::ids::PlayerId;
 use macroquad::prelude::*;
 
@@ -120,7 +120,8 @@ pub fn structure_letter(k: Structure) -> &'static str {
     }
 }
 
-/// Adds the planet to the batch and its labels to `labels`.
+/// Adds the planet to the batch and its labels to `labels`: its faces, then each space's
+/// building and rover, the Drill Cannons' aims and the shots' tracers.
 pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
     let st = d.state;
     let g = &d.placed;
@@ -133,15 +134,32 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
         shattered(b, g, light, d.time);
         return;
     }
-    let board = Board::get();
-    let spaces = st.planet_spaces(d.planet);
     let pulse = 0.5 + 0.5 * (d.time * 4.0).sin();
+    faces(b, d, light, pulse);
+    let spaces = st.planet_spaces(d.planet);
+    for &face in Board::get().spaces() {
+        let sp = &spaces[face.index()];
+        if let Some(bd) = sp.building {
+            building(b, d, face, bd, light, labels);
+        }
+        if let Some(r) = sp.rover {
+            rover(b, d, face, r, light, labels);
+        }
+    }
+    drill_aims(b, d, light, pulse);
+    tracers(b, d);
+}
+
+/// The globe's faces: fortified, lit (marks), hovered and flashing ones coloured.
+fn faces(b: &mut Batch, d: &PlanetDraw, light: Vec3, pulse: f32) {
+    let board = Board::get();
+    let spaces = d.state.planet_spaces(d.planet);
     let flash_at = |f: usize| {
         d.flashes
             .iter()
             .find(|x| x.at.planet == d.planet && x.at.face.index() == f)
     };
-    mesh::globe(b, g, d.view.eye, light, |f| {
+    mesh::globe(b, &d.placed, d.view.eye, light, |f| {
         let face = FaceId::from_index(f);
         let mut fill = if !board.is_playable(face) {
             UNUSED
@@ -178,108 +196,148 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
             glow,
         }
     });
-    let geo = Geo::get();
-    for &face in board.spaces() {
-        let f = face.index();
-        let sp = &spaces[f];
-        let up = g.dir(geo.normals[f]);
-        let centre = g.point(geo.centres[f]);
-        let front = d.view.faces_camera(centre, up);
-        let inr = inradius(f) * g.radius;
-        if let Some(bd) = sp.building {
-            let c = mix(seat_color(bd.owner), hex(0x20242c), 0.25);
-            let m = geo.centres[f];
-            let base: Vec<Vec3> = geo.corners[f]
-                .iter()
-                .map(|&p| g.point(m + (p - m) * 0.62))
-                .collect();
-            b.prism(&base, up, 0.07 * g.radius, c, light);
-            // A roof marker in the owner's colour.
-            b.puck(
-                centre + up * 0.07 * g.radius,
-                up,
-                inr * 0.3,
-                0.02 * g.radius,
-                seat_color(bd.owner),
-                light,
-            );
-            if d.labels && front {
-                let mut text = format!("{} {}", structure_letter(bd.kind), bd.hp);
-                if bd.kind == Structure::DrillCannon {
-                    match st.player(bd.owner).drill {
-                        Drill::Idle => {}
-                        Drill::Ready => text.push_str(" ready"),
-                        Drill::Aimed(_) => text.push_str(" aimed"),
-                    }
-                }
-                label(d, labels, centre + up * 0.12 * g.radius, text, WHITE);
+}
+
+/// A building on `face`: a prism with a roof marker in its owner's colour, and its letter and
+/// hit points (with the Drill Cannon's state) as a label.
+fn building(
+    b: &mut Batch,
+    d: &PlanetDraw,
+    face: FaceId,
+    bd: Building,
+    light: Vec3,
+    labels: &mut Vec<Label>,
+) {
+    let (g, geo) = (&d.placed, Geo::get());
+    let f = face.index();
+    let up = g.dir(geo.normals[f]);
+    let centre = g.point(geo.centres[f]);
+    let inr = inradius(f) * g.radius;
+    let c = mix(seat_color(bd.owner), hex(0x20242c), 0.25);
+    let m = geo.centres[f];
+    let base: Vec<Vec3> = geo.corners[f]
+        .iter()
+        .map(|&p| g.point(m + (p - m) * 0.62))
+        .collect();
+    b.prism(&base, up, 0.07 * g.radius, c, light);
+    // A roof marker in the owner's colour.
+    b.puck(
+        centre + up * 0.07 * g.radius,
+        up,
+        inr * 0.3,
+        0.02 * g.radius,
+        seat_color(bd.owner),
+        light,
+    );
+    if d.labels && d.view.faces_camera(centre, up) {
+        let mut text = format!("{} {}", structure_letter(bd.kind), bd.hp);
+        if bd.kind == Structure::DrillCannon {
+            match d.state.player(bd.owner).drill {
+                Drill::Idle => {}
+                Drill::Ready => text.push_str(" ready"),
+                Drill::Aimed(_) => text.push_str(" aimed"),
             }
         }
-        if let Some(r) = sp.rover {
-            let c = seat_color(r.owner);
-            // A rover that just moved slides over from its old space.
-            let slide = d
-                .slides
-                .iter()
-                .find(|m| m.to == Loc::new(d.planet, face) && m.from.planet == d.planet);
-            // A rover that just descended drops from orbit height onto its space.
-            let drop = d
-                .hops
-                .iter()
-                .find(|h| h.down && h.at == Loc::new(d.planet, face));
-            let (centre, up) = match (slide, drop) {
-                (_, Some(h)) => {
-                    // From the nearest point of the orbit (straight above the space when the
-                    // orbit is not drawn), over and down onto the space.
-                    let top = match &d.orbit {
-                        Some(o) => o.nearest(centre),
-                        None => g.point(geo.centres[f] * (1.0 + ORBIT_LIFT)),
-                    };
-                    let at =
-                        |age: f32| between(centre, up, top, g.radius, 1.0 - ease(age / HOP_TIME));
-                    // A short trail of fading ghosts shows where it came from.
-                    for (i, back) in [0.24f32, 0.16, 0.08].into_iter().enumerate() {
-                        let a = h.age - back * HOP_TIME;
-                        if a > 0.0 {
-                            let ghost = mix(seat_color(r.owner), BLACK, 0.6 - 0.15 * i as f32);
-                            b.gem(at(a), inr * (0.2 + 0.07 * i as f32), ghost, light);
-                        }
-                    }
-                    (at(h.age), up)
-                }
-                (Some(m), None) => {
-                    let k = (m.age / SLIDE_TIME).clamp(0.0, 1.0);
-                    let k = k * k * (3.0 - 2.0 * k);
-                    let a = m.from.face.index();
-                    let p = geo.centres[a].lerp(geo.centres[f], k);
-                    let n = geo.normals[a].lerp(geo.normals[f], k).normalize_or_zero();
-                    (
-                        g.point(p + n * 0.03 * (1.0 - (2.0 * k - 1.0).powi(2))),
-                        g.dir(n),
-                    )
-                }
-                (None, None) => (centre, up),
-            };
-            b.puck(centre, up, inr * 0.55, 0.045 * g.radius, c, light);
-            let top = centre + up * 0.047 * g.radius;
-            if st.config.facing {
-                let mid = g.point(geo.edge_mid(f, r.facing as usize));
-                let dir = (mid - centre).normalize_or_zero();
-                let side = up.cross(dir).normalize_or_zero();
-                let tip = top + dir * inr * 0.95;
-                let tri = [
-                    tip,
-                    top + side * inr * 0.32 - dir * inr * 0.05,
-                    top - side * inr * 0.32 - dir * inr * 0.05,
-                ];
-                b.polygon(&tri, shade(WHITE, up, light));
-            }
-            if d.labels && front {
-                label(d, labels, top, format!("{}", r.hp), WHITE);
-            }
-        }
+        label(d, labels, centre + up * 0.12 * g.radius, text, WHITE);
     }
-    // The Drill Cannons' aims on this planet: a target ring over the face.
+}
+
+/// A rover on `face`: a puck in its owner's colour (sliding in or dropping from orbit when it
+/// just arrived), its facing in the variant, and its hit points.
+fn rover(
+    b: &mut Batch,
+    d: &PlanetDraw,
+    face: FaceId,
+    r: Rover,
+    light: Vec3,
+    labels: &mut Vec<Label>,
+) {
+    let (g, geo) = (&d.placed, Geo::get());
+    let f = face.index();
+    let inr = inradius(f) * g.radius;
+    let (centre, up) = rover_place(b, d, face, r, light);
+    b.puck(
+        centre,
+        up,
+        inr * 0.55,
+        0.045 * g.radius,
+        seat_color(r.owner),
+        light,
+    );
+    let top = centre + up * 0.047 * g.radius;
+    if d.state.config.facing {
+        let mid = g.point(geo.edge_mid(f, r.facing as usize));
+        let dir = (mid - centre).normalize_or_zero();
+        let side = up.cross(dir).normalize_or_zero();
+        let tip = top + dir * inr * 0.95;
+        let tri = [
+            tip,
+            top + side * inr * 0.32 - dir * inr * 0.05,
+            top - side * inr * 0.32 - dir * inr * 0.05,
+        ];
+        b.polygon(&tri, shade(WHITE, up, light));
+    }
+    let front = d
+        .view
+        .faces_camera(g.point(geo.centres[f]), g.dir(geo.normals[f]));
+    if d.labels && front {
+        label(d, labels, top, format!("{}", r.hp), WHITE);
+    }
+}
+
+/// Where a rover is drawn and which way is up there: on its space, sliding over from its old
+/// space, or dropping from the orbit (with a trail of fading ghosts, added to the batch).
+fn rover_place(b: &mut Batch, d: &PlanetDraw, face: FaceId, r: Rover, light: Vec3) -> (Vec3, Vec3) {
+    let (g, geo) = (&d.placed, Geo::get());
+    let f = face.index();
+    let up = g.dir(geo.normals[f]);
+    let centre = g.point(geo.centres[f]);
+    let inr = inradius(f) * g.radius;
+    let here = Loc::new(d.planet, face);
+    // A rover that just moved slides over from its old space.
+    let slide = d
+        .slides
+        .iter()
+        .find(|m| m.to == here && m.from.planet == d.planet);
+    // A rover that just descended drops from orbit height onto its space.
+    let drop = d.hops.iter().find(|h| h.down && h.at == here);
+    match (slide, drop) {
+        (_, Some(h)) => {
+            // From the nearest point of the orbit (straight above the space when the orbit is
+            // not drawn), over and down onto the space.
+            let top = match &d.orbit {
+                Some(o) => o.nearest(centre),
+                None => g.point(geo.centres[f] * (1.0 + ORBIT_LIFT)),
+            };
+            let at = |age: f32| between(centre, up, top, g.radius, 1.0 - ease(age / HOP_TIME));
+            // A short trail of fading ghosts shows where it came from.
+            for (i, back) in [0.24f32, 0.16, 0.08].into_iter().enumerate() {
+                let a = h.age - back * HOP_TIME;
+                if a > 0.0 {
+                    let ghost = mix(seat_color(r.owner), BLACK, 0.6 - 0.15 * i as f32);
+                    b.gem(at(a), inr * (0.2 + 0.07 * i as f32), ghost, light);
+                }
+            }
+            (at(h.age), up)
+        }
+        (Some(m), None) => {
+            let k = (m.age / SLIDE_TIME).clamp(0.0, 1.0);
+            let k = k * k * (3.0 - 2.0 * k);
+            let a = m.from.face.index();
+            let p = geo.centres[a].lerp(geo.centres[f], k);
+            let n = geo.normals[a].lerp(geo.normals[f], k).normalize_or_zero();
+            (
+                g.point(p + n * 0.03 * (1.0 - (2.0 * k - 1.0).powi(2))),
+                g.dir(n),
+            )
+        }
+        (None, None) => (centre, up),
+    }
+}
+
+/// The Drill Cannons' aims on this planet: a target ring over the face.
+fn drill_aims(b: &mut Batch, d: &PlanetDraw, light: Vec3, pulse: f32) {
+    let (st, g, geo) = (d.state, &d.placed, Geo::get());
     for p in st.player_ids() {
         if let Drill::Aimed(face) = st.player(p).drill {
             let on_this = st
@@ -296,6 +354,11 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
             }
         }
     }
+}
+
+/// Shots on this planet: a fading red arc from the shooter to the target.
+fn tracers(b: &mut Batch, d: &PlanetDraw) {
+    let (g, geo) = (&d.placed, Geo::get());
     for t in d.tracers {
         if t.from.planet != d.planet || t.to.planet != d.planet {
             continue;

@@ -10,6 +10,7 @@ use super::mesh::{Batch, Geo, Placed};
 use super::planet;
 use super::session::Session;
 use super::view3d::{self, Spin, View};
+use crate::client::game_screen::Frame;
 use crate::client::paint::Painter;
 use crate::client::table::draw_background;
 use crate::client::theme;
@@ -190,16 +191,11 @@ impl GtScreen {
         }
     }
 
-    /// One frame. `zoom` is egui's zoom factor; `fake_mouse` stands in for the pointer.
-    pub fn frame(
-        &mut self,
-        dt: f32,
-        painter: &mut Painter,
-        zoom: f32,
-        fake_mouse: Option<Vec2>,
-    ) -> Option<Exit> {
-        self.time += dt;
-        self.session.update(dt);
+    crate::client::game_screen::screen_frame!(Exit);
+
+    /// The frame after the clock and the session advanced: input, then drawing.
+    fn run_frame(&mut self, f: &Frame, painter: &mut Painter) -> Option<Exit> {
+        let (dt, zoom, fake_mouse) = (f.dt, f.zoom, f.fake_mouse);
         for s in &mut self.spins {
             s.update(dt);
         }
@@ -218,7 +214,7 @@ impl GtScreen {
         }
         let (sw, sh) = (screen_width(), screen_height());
         let panel_pts = gt_panel::WIDTH;
-        let mouse = fake_mouse.unwrap_or_else(|| mouse_position().into());
+        let mouse = f.mouse();
 
         // The panel (egui).
         let mut act = None;

@@ -4,60 +4,17 @@
 //! the rules; the client decides no rule.
 //! The log is in plain words ([`super::gt_words`]).
 use super::gt_words;
-use crate::agent::spec::AI_LEVELS;
-use crate::agent::{Agent, AgentSpec};
+use crate::client::game_session::{
+    self, impl_aging, impl_client_session, kit_seats, seat_name, seats_of, ClientSession,
+};
 use crate::client::log::Log;
 use crate::client::words::Names;
 use crate::globetrotter::scenario::ScenarioFile;
-use crate::globetrotter::{self as gt, Command, Config, Event, Loc, Outcome, State};
+use crate::globetrotter::{Command, Config, Event, Loc, State};
 use crate::ids::PlayerId;
-use crate::kit::session::{Pacing, Seat as KitSeat, Session as KitSession};
-use crate::kit::Ruleset;
+use crate::kit::session::{Pacing, Session as KitSession};
 
-/// How strong an AI seat plays: an entry of the shared level table
-/// ([`crate::agent::spec::AI_LEVELS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level(pub usize);
-
-impl Level {
-    pub const RANDOM: Level = Level(0);
-    pub const GREEDY: Level = Level(1);
-
-    /// Every level, easiest first.
-    pub fn all() -> impl Iterator<Item = Level> {
-        (0..AI_LEVELS.len()).map(Level)
-    }
-    pub fn label(self) -> &'static str {
-        AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].label
-    }
-    /// The agent spec of this level.
-    pub fn spec(self) -> AgentSpec {
-        let text = AI_LEVELS[self.0.min(AI_LEVELS.len() - 1)].spec;
-        AgentSpec::parse(text).unwrap_or(AgentSpec::Greedy)
-    }
-    /// The level of a spec (the nearest one for specs no level names).
-    pub fn of(spec: &AgentSpec) -> Level {
-        let text = spec.to_string();
-        Level::all()
-            .find(|l| AI_LEVELS[l.0].spec == text)
-            .unwrap_or(match spec {
-                AgentSpec::Random => Level::RANDOM,
-                AgentSpec::Greedy => Level::GREEDY,
-                _ => Level(AI_LEVELS.len() - 2),
-            })
-    }
-
-    fn agent(self, seed: u64) -> Box<dyn Agent<State>> {
-        <State as Ruleset>::agent(&self.spec(), seed)
-    }
-}
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    Ai(Level),
-}
+pub use crate::client::game_session::{Level, Seat};
 
 /// Everything needed to start (or restart) a game.
 #[derive(Clone, Debug)]
@@ -101,13 +58,15 @@ pub struct Hop {
     pub age: f32,
 }
 
-/// One command's events (or the setup's) with the state they started from, so that the log
-/// can say whose pieces they were.
-#[derive(Clone, Debug)]
-pub struct Step {
-    pub before: State,
-    pub events: Vec<Event>,
-}
+/// One command's events (or the setup's) with the state they started from.
+pub type Step = game_session::Step<State>;
+
+/// How long the AI's moves are shown.
+const PACING: Pacing = Pacing {
+    after_pass: 0.25,
+    after_move: 0.45,
+    announce: 0.7,
+};
 
 pub const FLASH_TIME: f32 = 1.1;
 pub const SLIDE_TIME: f32 = 0.4;
@@ -123,16 +82,6 @@ pub struct Session {
     pub tracers: Vec<Tracer>,
     pub slides: Vec<Slide>,
     pub hops: Vec<Hop>,
-}
-
-/// Seat names: "You" against the AI, "Player N" in hot-seat, "AI N" for AI seats.
-pub fn seat_name(setup: &Setup, p: PlayerId) -> String {
-    let humans = setup.seats.iter().filter(|s| **s == Seat::Human).count();
-    match setup.seats.get(p.index()) {
-        Some(Seat::Human) if humans == 1 => "You".into(),
-        Some(Seat::Human) => format!("Player {}", p.0 + 1),
-        _ => format!("AI {}", p.0 + 1),
-    }
 }
 
 impl Session {
@@ -158,17 +107,9 @@ impl Session {
     /// on saving there.
     pub fn resume(path: &std::path::Path, blocking: bool) -> Result<Session, String> {
         let game = KitSession::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
-        let seats = game
-            .seats()
-            .iter()
-            .map(|s| match s {
-                KitSeat::Human => Seat::Human,
-                KitSeat::Ai(spec) => Seat::Ai(Level::of(spec)),
-            })
-            .collect();
         let setup = Setup {
             config: game.state().config,
-            seats,
+            seats: seats_of(game.seats()),
             seed: game.seed(),
         };
         let mut s = Session::from_game(setup, game, &[]);
@@ -192,48 +133,24 @@ impl Session {
         setup
             .seats
             .resize(state.config.players as usize, Seat::Ai(Level::GREEDY));
-        let seats = setup
-            .seats
-            .iter()
-            .map(|s| match s {
-                Seat::Ai(l) => KitSeat::Ai(l.spec()),
-                Seat::Human => KitSeat::Human,
-            })
-            .collect();
+        let seats = kit_seats(&setup.seats);
         let game = KitSession::new(state, (), file, events, seats, setup.seed, blocking);
         Session::from_game(setup, game, history)
     }
 
     fn from_game(setup: Setup, mut game: KitSession<State>, history: &[Step]) -> Session {
-        let humans: Vec<PlayerId> = (0..setup.seats.len())
-            .filter(|&i| setup.seats[i] == Seat::Human)
-            .map(|i| PlayerId(i as u8))
-            .collect();
-        let names = Names {
-            seats: (0..setup.seats.len())
-                .map(|i| seat_name(&setup, PlayerId(i as u8)))
-                .collect(),
-            you: (humans.len() == 1).then(|| humans[0]),
-        };
-        game.pacing = Pacing {
-            after_pass: 0.25,
-            after_move: 0.45,
-            announce: 0.7,
-        };
+        game.pacing = PACING;
+        let (names, log) = game_session::named_log(&setup.seats, history, gt_words::describe);
         let mut s = Session {
-            setup,
-            game,
-            log: Log::default(),
+            log,
             names,
-            flashes: Vec::new(),
             tracers: Vec::new(),
             slides: Vec::new(),
             hops: Vec::new(),
+            flashes: Vec::new(),
+            setup,
+            game,
         };
-        for step in history {
-            let lines = gt_words::describe(&step.before, &step.events, &s.names);
-            s.log.extend(lines);
-        }
         s.take_fresh(false);
         s
     }
@@ -250,13 +167,12 @@ impl Session {
         let mut setup = self.setup.clone();
         setup.seed = setup.seed.wrapping_add(1);
         let mut s = Session::new(setup, self.game.blocking());
-        s.game.speed = self.game.speed;
-        s.game.autosave = self.game.autosave.clone();
+        game_session::carry_over(&mut s.game, &self.game);
         s
     }
 
     pub fn name(&self, p: PlayerId) -> String {
-        seat_name(&self.setup, p)
+        seat_name(&self.setup.seats, p.index())
     }
 
     /// The AI is choosing a move.
@@ -295,40 +211,11 @@ impl Session {
 
     /// Advances timers; lets the AI move when it is time.
     pub fn update(&mut self, dt: f32) {
-        for f in &mut self.flashes {
-            f.age += dt;
-        }
-        self.flashes.retain(|f| f.age < FLASH_TIME);
-        for t in &mut self.tracers {
-            t.age += dt;
-        }
-        self.tracers.retain(|t| t.age < FLASH_TIME);
-        for m in &mut self.slides {
-            m.age += dt;
-        }
-        self.slides.retain(|m| m.age < SLIDE_TIME);
-        for h in &mut self.hops {
-            h.age += dt;
-        }
-        self.hops.retain(|h| h.age < HOP_TIME);
-        self.game.update(dt);
-        self.take_fresh(true);
-        if let Some(line) = self.game.take_problem() {
-            self.log.note(line);
-        }
-    }
-
-    /// Logs (and, when `animate`, animates) the steps the session played since the last call.
-    fn take_fresh(&mut self, animate: bool) {
-        for i in self.game.fresh_steps() {
-            let step = &self.game.history()[i];
-            let lines = gt_words::describe(&step.before, &step.events, &self.names);
-            let events = step.events.clone();
-            self.log.extend(lines);
-            if animate {
-                self.animate(&events);
-            }
-        }
+        game_session::age_all(&mut self.flashes, dt, |f| f.age < FLASH_TIME);
+        game_session::age_all(&mut self.tracers, dt, |t| t.age < FLASH_TIME);
+        game_session::age_all(&mut self.slides, dt, |m| m.age < SLIDE_TIME);
+        game_session::age_all(&mut self.hops, dt, |h| h.age < HOP_TIME);
+        self.advance(dt);
     }
 
     /// Flashes, tracers, slides and hops for one command's events.
@@ -383,31 +270,24 @@ impl Session {
     }
 }
 
-/// Plays on headlessly with greedy agents (seeded from `seed`) until `turns` player turns have
-/// started or the game ends; returns the last moves.
+/// Plays on headlessly with greedy agents (seeded from `seed`) until turn `turns` or the end;
+/// returns the last steps (for the log).
 pub fn fast_forward(state: &mut State, seed: u64, turns: u16) -> Vec<Step> {
-    let mut agents: Vec<Box<dyn Agent<State>>> = (0..state.config.players as u64)
-        .map(|i| Level::GREEDY.agent(seed.wrapping_mul(7).wrapping_add(i)))
-        .collect();
-    let mut steps = std::collections::VecDeque::new();
-    let mut guard = 0;
-    while state.outcome == Outcome::Ongoing && state.turn < turns && guard < 20_000 {
-        guard += 1;
-        let p = state.active.index() % agents.len().max(1);
-        let mut cmd = agents[p].choose(state);
-        if gt::validate(state, &cmd).is_err() {
-            cmd = Command::Pass;
+    game_session::fast_forward(state, seed, (20_000, 40), |s| s.turn >= turns)
+}
+
+impl_client_session!(Session, State);
+
+impl Session {
+    fn log_step(&mut self, index: usize, animate: bool) {
+        let step = &self.game.history()[index];
+        let lines = gt_words::describe(&step.before, &step.events, &self.names);
+        let events = step.events.clone();
+        self.log.extend(lines);
+        if animate {
+            self.animate(&events);
         }
-        let before = state.clone();
-        let Ok(events) = gt::play(state, cmd) else {
-            break;
-        };
-        if steps.len() == 40 {
-            steps.pop_front();
-        }
-        steps.push_back(Step { before, events });
     }
-    steps.into()
 }
 
 /// The kit's session underneath: state, legal commands, seats, pacing and history are read
@@ -418,3 +298,5 @@ impl std::ops::Deref for Session {
         &self.game
     }
 }
+
+impl_aging!(Flash, Tracer, Slide, Hop);

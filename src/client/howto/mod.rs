@@ -1,6 +1,8 @@
 //! "How to play": the player's rule book of each game, from the main menu. The books are the
 //! repository's `docs/rules/*.md`, built into the program and shown section by section.
 mod book;
+pub mod callout;
+pub mod guide;
 
 use super::theme;
 use book::{Block, Book};

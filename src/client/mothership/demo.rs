@@ -5,7 +5,8 @@
 //! (`--scenario FILE`).
 use super::input::Sel;
 use super::screen::MsScreen;
-use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
+use super::session::{fast_forward, Session, Setup, Step};
+use crate::client::game_session::{demo_seats, demo_speed, scenario_steps};
 use crate::client::ClientOptions;
 use crate::mothership::scenario::{state_of, Scenario};
 use crate::mothership::state::Phase;
@@ -21,7 +22,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
     let bench = opts.bench_frames.is_some();
     let ai_only = opts.demo.is_some() && !bench;
     let setup = Setup {
-        seats: seats(players as usize, ai_only),
+        seats: demo_seats(players as usize, ai_only),
         seed,
     };
     let turn = if bench {
@@ -44,10 +45,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
 }
 
 fn pace(opts: &ClientOptions, session: &mut Session, ai_only: bool) {
-    session.game.speed = opts
-        .speed
-        .unwrap_or(if ai_only { 2.0 } else { 1.0 })
-        .clamp(0.25, 8.0);
+    session.game.speed = demo_speed(opts, ai_only);
 }
 
 fn screen(
@@ -85,36 +83,11 @@ pub fn from_scenario(
     path: &std::path::Path,
     blocking: bool,
 ) -> Result<MsScreen, String> {
-    let loaded = crate::kit::scenario::load::<State>(path).map_err(|e| e.to_string())?;
-    let seed = loaded.file.seed;
-    let mut state = loaded.state;
-    let mut history = Vec::new();
-    for (line, text) in &loaded.lines {
-        let cmd = crate::mothership::notation::parse_command(&state, text)
-            .map_err(|e| format!("{}:{line}: {e}", path.display()))?;
-        let before = state.clone();
-        match crate::mothership::play(&mut state, cmd) {
-            Ok(events) => history.push(Step { before, events }),
-            Err(_) => break,
-        }
-    }
+    let (seed, state, history) = scenario_steps::<State>(path)?;
     let ai_only = opts.demo.is_some();
     let setup = Setup {
-        seats: seats(state.num_players(), ai_only),
+        seats: demo_seats(state.num_players(), ai_only),
         seed,
     };
     Ok(screen(opts, setup, state, &history, blocking, !ai_only))
-}
-
-/// The first seat is a person unless the AI plays every seat; the others are the greedy AI.
-fn seats(players: usize, ai_only: bool) -> Vec<Seat> {
-    (0..players)
-        .map(|i| {
-            if i == 0 && !ai_only {
-                Seat::Human
-            } else {
-                Seat::Ai(Level::GREEDY)
-            }
-        })
-        .collect()
 }

@@ -10,6 +10,7 @@ use super::input::{self, Options, Sel};
 use super::panel::{self, PanelAct};
 use super::score::{self, EndAct};
 use super::session::{Seat as SeatKind, Session};
+use crate::client::game_screen::Frame;
 use crate::client::paint::Painter;
 use crate::client::theme;
 use crate::mothership::state::Phase;
@@ -187,22 +188,17 @@ impl MsScreen {
         self.popup = None;
     }
 
-    /// One frame. `zoom` is egui's zoom factor; `fake_mouse` stands in for the pointer.
-    pub fn frame(
-        &mut self,
-        dt: f32,
-        painter: &mut Painter,
-        zoom: f32,
-        fake_mouse: Option<Vec2>,
-    ) -> Option<Exit> {
-        self.time += dt;
-        self.session.update(dt);
+    crate::client::game_screen::screen_frame!(Exit);
+
+    /// The frame after the clock and the session advanced: input, then drawing.
+    fn run_frame(&mut self, f: &Frame, painter: &mut Painter) -> Option<Exit> {
+        let (zoom, fake_mouse) = (f.zoom, f.fake_mouse);
         self.refresh();
         let (sw, sh) = (screen_width(), screen_height());
         let panel_px = PANEL * zoom;
         let area = Rect::new(0.0, TOP, (sw - panel_px).max(200.0), sh - TOP - STATUS);
         let lay = HexLayout::fit(&self.session.state().map, area);
-        let mouse = fake_mouse.unwrap_or_else(|| mouse_position().into());
+        let mouse = f.mouse();
         self.hover = if !self.egui_pointer && area.contains(mouse) {
             lay.pick(&self.session.state().map, mouse)
         } else {

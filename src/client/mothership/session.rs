@@ -4,24 +4,17 @@
 //! happened. Every command goes through the kit session, which validates and applies it with
 //! the rules; the client decides no rule.
 use super::words;
-use crate::agent::{Agent, AgentSpec};
+use crate::client::game_session::{
+    self, impl_aging, impl_client_session, kit_seats, seat_name, seats_of, ClientSession,
+};
 use crate::client::log::Log;
 use crate::client::words::Names;
-use crate::ids::PlayerId;
-use crate::kit::session::{Pacing, Seat as KitSeat, Session as KitSession};
-use crate::kit::Ruleset;
+use crate::kit::session::{Pacing, Session as KitSession};
 use crate::mothership::scenario::{state_of, Scenario};
-use crate::mothership::{Cell, Command, Event, Seat as MsSeat, State};
+use crate::mothership::{Cell, Command, Seat as MsSeat, State};
 
-/// How strong an AI seat plays: the same level table as Globetrotter's.
-pub use crate::client::globe::session::Level;
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    Ai(Level),
-}
+/// How strong an AI seat plays, and who plays a seat: the same as in every game.
+pub use crate::client::game_session::{Level, Seat};
 
 /// Everything needed to start (or restart) a game.
 #[derive(Clone, Debug)]
@@ -40,12 +33,15 @@ pub struct Flash {
 
 pub const FLASH_TIME: f32 = 1.2;
 
+/// How long the AI's moves are shown.
+const PACING: Pacing = Pacing {
+    after_pass: 0.35,
+    after_move: 0.3,
+    announce: 0.55,
+};
+
 /// One command's events with the state before them (for the log).
-#[derive(Clone, Debug)]
-pub struct Step {
-    pub before: State,
-    pub events: Vec<Event>,
-}
+pub type Step = game_session::Step<State>;
 
 pub struct Session {
     pub setup: Setup,
@@ -57,26 +53,6 @@ pub struct Session {
     pub refusal: Option<String>,
 }
 
-/// Seat names: "You" against the AI, "Player N" in hot-seat, "AI N" for AI seats.
-pub fn seat_name(setup: &Setup, p: usize) -> String {
-    let humans = setup.seats.iter().filter(|s| **s == Seat::Human).count();
-    match setup.seats.get(p) {
-        Some(Seat::Human) if humans == 1 => "You".into(),
-        Some(Seat::Human) => format!("Player {}", p + 1),
-        _ => format!("AI {}", p + 1),
-    }
-}
-
-fn kit_seats(seats: &[Seat]) -> Vec<KitSeat> {
-    seats
-        .iter()
-        .map(|s| match s {
-            Seat::Ai(l) => KitSeat::Ai(l.spec()),
-            Seat::Human => KitSeat::Human,
-        })
-        .collect()
-}
-
 impl Session {
     /// A fresh game: landing first (M18), on the map for the number of seats (M1).
     pub fn new(setup: Setup, blocking: bool) -> Session {
@@ -86,38 +62,22 @@ impl Session {
             state_of(&Scenario::fresh(2, setup.seed)).expect("the two-player table is valid")
         });
         let seats = kit_seats(&setup.seats);
-        let game = KitSession::new(
-            state,
-            (),
-            Some(file),
-            Vec::new(),
-            seats,
-            setup.seed,
-            blocking,
-        );
+        let game = game_session::fresh_game(state, Some(file), seats, setup.seed, blocking);
         Session::from_game(setup, game, &[])
     }
 
     /// A game going on from `state` (no file describes its start); `history` led to it.
     pub fn with_state(setup: Setup, state: State, history: &[Step], blocking: bool) -> Session {
         let seats = kit_seats(&setup.seats);
-        let game = KitSession::new(state, (), None, Vec::new(), seats, setup.seed, blocking);
+        let game = game_session::fresh_game(state, None, seats, setup.seed, blocking);
         Session::from_game(setup, game, history)
     }
 
     /// The game a save file holds; it goes on saving there.
     pub fn resume(path: &std::path::Path, blocking: bool) -> Result<Session, String> {
         let game = KitSession::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
-        let seats = game
-            .seats()
-            .iter()
-            .map(|s| match s {
-                KitSeat::Human => Seat::Human,
-                KitSeat::Ai(spec) => Seat::Ai(Level::of(spec)),
-            })
-            .collect();
         let setup = Setup {
-            seats,
+            seats: seats_of(game.seats()),
             seed: game.seed(),
         };
         let mut s = Session::from_game(setup, game, &[]);
@@ -129,32 +89,16 @@ impl Session {
         setup
             .seats
             .resize(game.state().num_players(), Seat::Ai(Level::GREEDY));
-        let humans: Vec<usize> = (0..setup.seats.len())
-            .filter(|&i| setup.seats[i] == Seat::Human)
-            .collect();
-        let names = Names {
-            seats: (0..setup.seats.len())
-                .map(|i| seat_name(&setup, i))
-                .collect(),
-            you: (humans.len() == 1).then(|| PlayerId(humans[0] as u8)),
-        };
-        game.pacing = Pacing {
-            after_pass: 0.35,
-            after_move: 0.3,
-            announce: 0.55,
-        };
+        game.pacing = PACING;
+        let (names, log) = game_session::named_log(&setup.seats, history, words::describe);
         let mut s = Session {
             setup,
             game,
-            log: Log::default(),
+            log,
             names,
             flashes: Vec::new(),
             refusal: None,
         };
-        for step in history {
-            s.log
-                .extend(words::describe(&step.before, &step.events, &s.names));
-        }
         s.take_fresh(false);
         s
     }
@@ -163,15 +107,10 @@ impl Session {
         self.game.thinking().is_some()
     }
     pub fn hot_seat(&self) -> bool {
-        self.setup
-            .seats
-            .iter()
-            .filter(|s| **s == Seat::Human)
-            .count()
-            > 1
+        game_session::hot_seat(&self.setup.seats)
     }
     pub fn name(&self, p: MsSeat) -> String {
-        seat_name(&self.setup, p.index())
+        seat_name(&self.setup.seats, p.index())
     }
     /// The AI move being announced: (command, seat).
     pub fn announced(&self) -> Option<(Command, usize)> {
@@ -220,62 +159,39 @@ impl Session {
         let mut setup = self.setup.clone();
         setup.seed = setup.seed.wrapping_add(1);
         let mut s = Session::new(setup, self.game.blocking());
-        s.game.speed = self.game.speed;
-        s.game.autosave = self.game.autosave.clone();
+        game_session::carry_over(&mut s.game, &self.game);
         s
     }
 
     /// Advances timers; lets the AI move when it is time.
     pub fn update(&mut self, dt: f32) {
-        for f in &mut self.flashes {
-            f.age += dt;
-        }
-        self.flashes.retain(|f| f.age < FLASH_TIME);
-        self.game.update(dt);
-        self.take_fresh(true);
-        if let Some(line) = self.game.take_problem() {
-            self.log.note(line);
-        }
-    }
-
-    fn take_fresh(&mut self, animate: bool) {
-        for i in self.game.fresh_steps() {
-            let step = &self.game.history()[i];
-            let lines = words::describe(&step.before, &step.events, &self.names);
-            let cells = words::cells_of(self.game.state(), &step.before, &step.events);
-            self.log.extend(lines);
-            if animate {
-                for (at, bad) in cells {
-                    self.flashes.retain(|f| f.at != at);
-                    self.flashes.push(Flash { at, bad, age: 0.0 });
-                }
-            }
-        }
+        game_session::age_all(&mut self.flashes, dt, |f| f.age < FLASH_TIME);
+        self.advance(dt);
     }
 }
 
 /// Plays on headlessly with greedy agents (seeded from `seed`) until `stop` holds or the game
 /// ends; returns the last steps (for the log).
 pub fn fast_forward(state: &mut State, seed: u64, stop: impl Fn(&State) -> bool) -> Vec<Step> {
-    let mut agents: Vec<Box<dyn Agent<State>>> = (0..state.num_players() as u64)
-        .map(|i| <State as Ruleset>::agent(&AgentSpec::Greedy, seed.wrapping_mul(7) + i))
-        .collect();
-    let mut steps = std::collections::VecDeque::new();
-    let mut guard = 0;
-    while !state.outcome.is_over() && !stop(state) && guard < 50_000 {
-        guard += 1;
-        let p = state.active.index() % agents.len().max(1);
-        let cmd = agents[p].choose(state);
-        let before = state.clone();
-        let Ok(events) = crate::mothership::play(state, cmd) else {
-            break;
-        };
-        if steps.len() == 60 {
-            steps.pop_front();
+    game_session::fast_forward(state, seed, (50_000, 60), stop)
+}
+
+impl_client_session!(Session, State);
+
+impl Session {
+    /// The step's lines, and a flash on every cell it changed.
+    fn log_step(&mut self, index: usize, animate: bool) {
+        let step = &self.game.history()[index];
+        let lines = words::describe(&step.before, &step.events, &self.names);
+        let cells = words::cells_of(self.game.state(), &step.before, &step.events);
+        self.log.extend(lines);
+        if animate {
+            for (at, bad) in cells {
+                self.flashes.retain(|f| f.at != at);
+                self.flashes.push(Flash { at, bad, age: 0.0 });
+            }
         }
-        steps.push_back(Step { before, events });
     }
-    steps.into()
 }
 
 /// The kit's session underneath: state, legal commands, seats, pacing and history are read
@@ -286,3 +202,5 @@ impl std::ops::Deref for Session {
         &self.game
     }
 }
+
+impl_aging!(Flash);

@@ -162,7 +162,7 @@ impl<R: Ruleset> Board<R> for TextBoard {
                 .unwrap_or_else(|e| format!("cannot print the position: {e}"));
         }
         egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.inner_margin(16))
+            .frame(egui::Frame::new().inner_margin(16))
             .show(ctx, |ui| {
                 ui.label(
                     RichText::new(

@@ -126,26 +126,22 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
                 m(module)
             ),
         ),
-        Event::Roll {
-            attacker,
-            target,
-            die,
-            value,
-            total,
-            need,
-            hit,
-        } => {
-            let by = match attacker {
+        Event::Roll(r) => {
+            let by = match r.attacker {
                 Actor::Rover => "your".to_string(),
                 Actor::Entity(id) => format!("{}'s", entity_name(s, id)),
             };
             entry(
                 Tone::Fight,
-                attacker == Actor::Rover,
+                r.attacker == Actor::Rover,
                 format!(
-                    "{by} roll at {}: {value} on the {die}, total {total}, {need} needed: {}",
-                    who(s, target),
-                    if hit { "hit" } else { "miss" }
+                    "{by} roll at {}: {} on the {}, total {}, {} needed: {}",
+                    who(s, r.target),
+                    r.value,
+                    r.die,
+                    r.total,
+                    r.need,
+                    if r.hit { "hit" } else { "miss" }
                 ),
             )
         }
@@ -353,7 +349,7 @@ mod tests {
             4,
             Some(&Command::Use(Slot(1), Some(Dir::E))),
             &[
-                Event::Roll {
+                Event::Roll(crate::rover::event::HitRoll {
                     attacker: Actor::Rover,
                     target: Actor::Entity(EntityId(140)),
                     die: crate::rover::dice::Die::D12,
@@ -361,7 +357,7 @@ mod tests {
                     total: 12,
                     need: 10,
                     hit: true,
-                },
+                }),
                 Event::Damaged {
                     target: Actor::Entity(EntityId(140)),
                     raw: 5,

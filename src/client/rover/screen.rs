@@ -7,6 +7,7 @@ use super::overlay::{self, EndAct};
 use super::rv_words::cell_text;
 use super::session::{LevelChoice, Session};
 use super::status::{self, PanelAct};
+use crate::client::game_screen::Frame;
 use crate::client::paint::{Align, Painter};
 use crate::client::table::draw_background;
 use crate::client::theme;
@@ -158,21 +159,16 @@ impl RoverScreen {
         )
     }
 
-    /// One frame. `zoom` is egui's zoom factor; `fake_mouse` stands in for the pointer.
-    pub fn frame(
-        &mut self,
-        dt: f32,
-        painter: &mut Painter,
-        zoom: f32,
-        fake_mouse: Option<Vec2>,
-    ) -> Option<Exit> {
-        self.time += dt;
-        self.session.update(dt);
+    crate::client::game_screen::screen_frame!(Exit);
+
+    /// The frame after the clock and the session advanced: input, then drawing.
+    fn run_frame(&mut self, f: &Frame, painter: &mut Painter) -> Option<Exit> {
+        let (zoom, fake_mouse) = (f.zoom, f.fake_mouse);
         self.controls.refresh(self.session.state());
         let (sw, sh) = (screen_width(), screen_height());
         let area = Rect::new(0.0, 0.0, (sw - status::WIDTH * zoom).max(200.0), sh);
         let layout = GridLayout::compute(self.session.state(), area);
-        let mouse = fake_mouse.unwrap_or_else(|| mouse_position().into());
+        let mouse = f.mouse();
         self.hover = if self.egui_pointer {
             None
         } else {

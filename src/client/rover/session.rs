@@ -6,9 +6,12 @@
 //! which validates and applies through the rules; the client decides no rule.
 use super::rv_words;
 use crate::agent::AgentSpec;
+use crate::client::game_session::{
+    age_all, carry_over, fresh_game, impl_aging, impl_client_session, ClientSession,
+};
 use crate::client::log::Log;
 use crate::kit::session::{Pacing, Seat, Session as KitSession};
-use crate::rover::event::{Actor, Event};
+use crate::rover::event::{Actor, Event, HitRoll};
 use crate::rover::geom::Pos;
 use crate::rover::scenario::Scenario;
 use crate::rover::series::RoverTable;
@@ -153,15 +156,7 @@ impl Session {
         let file = setup.scenario();
         let state = file.to_state(Path::new(".")).map_err(|p| p.join("; "))?;
         let seats = kit_seats(&setup);
-        let game = KitSession::new(
-            state,
-            (),
-            Some(file),
-            Vec::new(),
-            seats,
-            setup.seed,
-            blocking,
-        );
+        let game = fresh_game(state, Some(file), seats, setup.seed, blocking);
         Ok(Session::from_game(setup, game))
     }
 
@@ -265,30 +260,18 @@ impl Session {
     /// A game from `setup`, keeping the speed and the autosave.
     pub fn restart(&self, setup: Setup) -> Result<Session, String> {
         let mut s = Session::new(setup, self.game.blocking())?;
-        s.game.speed = self.game.speed;
-        s.game.autosave = self.game.autosave.clone();
+        carry_over(&mut s.game, &self.game);
         Ok(s)
     }
 
     /// Advances the animations and the session (the autopilot moves when it is time).
     pub fn update(&mut self, dt: f32) {
-        for f in &mut self.flashes {
-            f.age += dt;
-        }
-        self.flashes.retain(|f| f.age < f.delay + FLASH_TIME);
-        for t in &mut self.tracers {
-            t.age += dt;
-        }
-        self.tracers.retain(|t| t.age < t.delay + FLASH_TIME * 0.5);
-        for m in &mut self.slides {
-            m.age += dt;
-        }
-        self.slides.retain(|m| m.age < m.delay + SLIDE_TIME);
-        self.game.update(dt);
-        self.take_fresh(true);
-        if let Some(line) = self.game.take_problem() {
-            self.log.note(line);
-        }
+        age_all(&mut self.flashes, dt, |f| f.age < f.delay + FLASH_TIME);
+        age_all(&mut self.tracers, dt, |t| {
+            t.age < t.delay + FLASH_TIME * 0.5
+        });
+        age_all(&mut self.slides, dt, |m| m.age < m.delay + SLIDE_TIME);
+        self.advance(dt);
     }
 
     /// Seconds until every animation of the last command has played.
@@ -299,21 +282,6 @@ impl Session {
             .map(|f| f.delay + FLASH_TIME * 0.4 - f.age);
         let m = self.slides.iter().map(|m| m.delay + SLIDE_TIME - m.age);
         f.chain(m).fold(0.0, f32::max)
-    }
-
-    fn take_fresh(&mut self, animate: bool) {
-        for i in self.game.fresh_steps() {
-            let step = &self.game.history()[i];
-            let round = step.before.round;
-            let events = step.events.clone();
-            let cmd = step.command;
-            let lines = rv_words::describe(self.game.state(), round, cmd.as_ref(), &events);
-            self.log.extend(lines);
-            if animate {
-                let before = step.before.clone();
-                self.animate(&before, &events);
-            }
-        }
     }
 
     /// Slides, tracers and flashes for one command's events; each entity's turn is delayed
@@ -335,7 +303,9 @@ impl Session {
         for e in events {
             let actor = match *e {
                 Event::Moved { who, .. } => Some(who),
-                Event::Roll { attacker, .. } | Event::Missed { attacker, .. } => Some(attacker),
+                Event::Roll(HitRoll { attacker, .. }) | Event::Missed { attacker, .. } => {
+                    Some(attacker)
+                }
                 Event::Wander { id, .. } | Event::Woke { id } => Some(Actor::Entity(id)),
                 Event::Spawned { by, .. } => Some(Actor::Entity(by)),
                 _ => None,
@@ -365,12 +335,12 @@ impl Session {
                     at[with.index()] = rover_at;
                     rover_at = to;
                 }
-                Event::Roll {
+                Event::Roll(HitRoll {
                     attacker,
                     target,
                     hit,
                     ..
-                } => {
+                }) => {
                     let (a, b) = (pos(attacker, rover_at, &at), pos(target, rover_at, &at));
                     self.tracer(a, b, attacker != Actor::Rover, delay);
                     if !hit {
@@ -418,6 +388,25 @@ impl Session {
             delay,
             age: 0.0,
         });
+    }
+}
+
+impl_aging!(Flash, Tracer, Slide);
+
+impl_client_session!(Session, State);
+
+impl Session {
+    fn log_step(&mut self, index: usize, animate: bool) {
+        let step = &self.game.history()[index];
+        let round = step.before.round;
+        let events = step.events.clone();
+        let cmd = step.command;
+        let lines = rv_words::describe(self.game.state(), round, cmd.as_ref(), &events);
+        self.log.extend(lines);
+        if animate {
+            let before = step.before.clone();
+            self.animate(&before, &events);
+        }
     }
 }
 

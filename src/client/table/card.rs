@@ -8,9 +8,8 @@ use super::super::theme::{self, hex};
 use super::dial;
 use crate::data::Class;
 use crate::ids::CardRef;
-use crate::state::{flag, State};
+use crate::state::State;
 use macroquad::prelude::*;
-use std::f32::consts::PI;
 
 /// Short class tag for mini-cards.
 pub fn class_tag(c: Class) -> &'static str {
@@ -43,37 +42,69 @@ pub fn draw_mark(r: Rect, mark: Option<Mark>, t: f32, s: f32, radius: f32) {
     rrect_lines(grow(r, 1.0 * s), radius + 1.0 * s, thick * s, color);
 }
 
-/// An asset card: upside down when destroyed, turned (and shrunk to fit) when tapped.
+/// An asset card, always upright so that it stays readable; a tapped or destroyed asset carries
+/// a marker over its face instead of being turned.
 pub fn draw_asset(p: &mut Painter, st: &State, a: CardRef, r: Rect, s: f32, dial_angle: f32) {
+    asset_face(p, st, a, r, s, dial_angle);
     let inst = st.inst(a);
-    let (angle, scale) = if inst.has(flag::DESTROYED) {
-        (PI, 1.0)
-    } else if inst.has(flag::TAPPED) {
-        (PI / 2.0, r.w.min(r.h) / r.w.max(r.h))
-    } else {
-        (0.0, 1.0)
-    };
-    let c = vec2(r.x + r.w / 2.0, r.y + r.h / 2.0);
-    p.rotated(c, angle, scale, |p| asset_face(p, st, a, r, s, dial_angle));
+    if inst.is_destroyed() {
+        destroyed_marker(p, r, s);
+    } else if inst.is_tapped() {
+        tapped_marker(p, r, s);
+    }
 }
 
-/// Where an asset card shows on screen (a tapped card is turned and shrunk).
-pub fn asset_footprint(st: &State, a: CardRef, r: Rect) -> Rect {
-    let inst = st.inst(a);
-    if inst.has(flag::TAPPED) && !inst.has(flag::DESTROYED) {
-        let k = r.w.min(r.h) / r.w.max(r.h);
-        let (w, h) = (r.h * k, r.w * k);
-        Rect::new(r.x + (r.w - w) / 2.0, r.y + (r.h - h) / 2.0, w, h)
-    } else {
-        r
+/// A destroyed asset: faintly crossed out, with a red "DESTROYED" tag on its lower edge.
+fn destroyed_marker(p: &mut Painter, r: Rect, s: f32) {
+    let k = 6.0 * s;
+    let col = fade(theme::BAD, 0.3);
+    draw_line(
+        r.x + k,
+        r.y + k,
+        r.right() - k,
+        r.bottom() - k,
+        2.0 * s,
+        col,
+    );
+    draw_line(
+        r.right() - k,
+        r.y + k,
+        r.x + k,
+        r.bottom() - k,
+        2.0 * s,
+        col,
+    );
+    edge_tag(p, r, "DESTROYED", theme::BAD, false, s);
+}
+
+/// A tapped asset: its face dimmed a little and an amber "TAPPED" tag, with a card turned
+/// sideways, on its lower edge.
+fn tapped_marker(p: &mut Painter, r: Rect, s: f32) {
+    rrect(r, 7.0 * s, fade(theme::BG, 0.3));
+    edge_tag(p, r, "TAPPED", theme::WARN, true, s);
+}
+
+/// A tag straddling the lower right edge of a card, where it covers only the hull bar.
+fn edge_tag(p: &mut Painter, r: Rect, label: &str, col: Color, icon: bool, s: f32) {
+    let icon_w = if icon { 19.0 * s } else { 0.0 };
+    let w = p.measure(label, 11.0 * s, true) + icon_w + 16.0 * s;
+    let h = 19.0 * s;
+    let tag = Rect::new(r.right() - w - 6.0 * s, r.bottom() - h * 0.6, w, h);
+    rrect(tag, h / 2.0, fade(hex(0x0b1220), 0.95));
+    rrect_lines(tag, h / 2.0, 1.4 * s, col);
+    if icon {
+        let card = Rect::new(tag.x + 8.0 * s, tag.y + 4.5 * s, 15.0 * s, 10.0 * s);
+        rrect_lines(card, 2.0 * s, 1.2 * s, col);
     }
+    let text = Rect::new(tag.x + icon_w + 4.0 * s, tag.y, w - icon_w - 8.0 * s, h);
+    p.text_in(label, text, 11.0 * s, true, col, Align::Center);
 }
 
 fn asset_face(p: &mut Painter, st: &State, a: CardRef, r: Rect, s: f32, dial_angle: f32) {
     let inst = st.inst(a);
     let card = st.card_of(a);
     let Some(stats) = card.asset() else { return };
-    let destroyed = inst.has(flag::DESTROYED);
+    let destroyed = inst.is_destroyed();
     let seat = theme::seat(inst.owner);
     let body = if destroyed {
         hex(0x24262d)
@@ -215,39 +246,6 @@ fn asset_face(p: &mut Painter, st: &State, a: CardRef, r: Rect, s: f32, dial_ang
         bar.h,
         theme::DAMAGE,
     );
-
-    if destroyed {
-        draw_line(
-            r.x + 6.0 * s,
-            r.y + 6.0 * s,
-            r.right() - 6.0 * s,
-            r.bottom() - 6.0 * s,
-            2.0 * s,
-            fade(theme::BAD, 0.6),
-        );
-        draw_line(
-            r.right() - 6.0 * s,
-            r.y + 6.0 * s,
-            r.x + 6.0 * s,
-            r.bottom() - 6.0 * s,
-            2.0 * s,
-            fade(theme::BAD, 0.6),
-        );
-        let band = Rect::new(r.x, r.y + r.h * 0.42, r.w, 18.0 * s);
-        draw_rectangle(band.x, band.y, band.w, band.h, fade(hex(0x000000), 0.6));
-        p.text_in("DESTROYED", band, 11.0 * s, true, theme::BAD, Align::Center);
-    } else if inst.has(flag::TAPPED) {
-        let band = Rect::new(r.x, r.y + r.h * 0.42, r.w, 16.0 * s);
-        draw_rectangle(band.x, band.y, band.w, band.h, fade(hex(0x000000), 0.45));
-        p.text_in(
-            "TAPPED",
-            band,
-            10.0 * s,
-            true,
-            theme::TEXT_DIM,
-            Align::Center,
-        );
-    }
 }
 
 /// The upgrade under an asset (only its edge shows once the asset is drawn over it).
@@ -277,7 +275,7 @@ pub fn draw_ship(p: &mut Painter, st: &State, ship: CardRef, r: Rect, s: f32) {
     let card = st.card_of(ship);
     let Some(stats) = card.ship() else { return };
     let seat = theme::seat(inst.owner);
-    let fresh = inst.has(flag::FRESH);
+    let fresh = inst.is_fresh();
     let a: f32 = if fresh { 0.7 } else { 1.0 };
     let rad = 4.0 * s;
     rrect(r, rad, fade(mix(theme::CARD_DARK, seat, 0.18), a.max(0.9)));
@@ -325,7 +323,7 @@ pub fn draw_ship(p: &mut Painter, st: &State, ship: CardRef, r: Rect, s: f32) {
         theme::DV
     };
     p.text_in(
-        &format!("{}/{}", inst.dv, max_dv),
+        &format!("dv {}/{}", inst.dv, max_dv),
         row2,
         10.5 * s,
         true,
@@ -347,9 +345,18 @@ pub fn draw_ship(p: &mut Painter, st: &State, ship: CardRef, r: Rect, s: f32) {
         };
         draw_rectangle(px + i as f32 * (pip + gap), py, pip, pip, c);
     }
+    // The pips' label, when the row has room for it beside the delta-vee.
+    let aw = p.measure("arm", 9.0 * s, false);
+    let dvw = p.measure("dv 00/00", 10.5 * s, true);
+    let mut left = px;
+    if two_rows && px - aw - 3.0 * s > row2.x + dvw {
+        left = px - aw - 3.0 * s;
+        let ar = Rect::new(left, row2.y, aw, row2.h);
+        p.text_in("arm", ar, 9.0 * s, false, theme::TEXT_DIM, Align::Left);
+    }
     if fresh && two_rows {
         let w = p.measure("new", 9.0 * s, true) + 6.0 * s;
-        let tag_r = Rect::new(px - w - 4.0 * s, py - 2.0 * s, w, pip + 4.0 * s);
+        let tag_r = Rect::new(left - w - 4.0 * s, py - 2.0 * s, w, pip + 4.0 * s);
         rrect(tag_r, 2.0 * s, fade(theme::WARN, 0.25));
         p.text_in("new", tag_r, 9.0 * s, true, theme::WARN, Align::Center);
     }

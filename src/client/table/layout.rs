@@ -5,7 +5,7 @@
 //! row, and your hand. Fixed parts scale with the window; the stacks take what is left.
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::Command;
-use crate::state::{Phase, State, Zone, NONE};
+use crate::state::{Phase, State, Zone};
 use macroquad::prelude::{vec2, Rect, Vec2};
 
 /// Something on the table under the mouse.
@@ -392,10 +392,9 @@ fn stack_projects(
     s: f32,
 ) -> Vec<(CardRef, Rect)> {
     let h = w * 1.3;
-    let host = host.map_or(NONE, |a| a.0);
     let list: Vec<CardRef> = st
         .zone(p, Zone::Project)
-        .filter(|(_, c)| c.host == host)
+        .filter(|(_, c)| c.host_ref() == host)
         .map(|(r, _)| r)
         .collect();
     let n = list.len().max(1) as f32;
@@ -403,7 +402,7 @@ fn stack_projects(
     list.into_iter()
         .enumerate()
         .map(|(i, r)| {
-            let col = if host == NONE {
+            let col = if host.is_none() {
                 (i as f32 * (w + 4.0 * s), 0.0)
             } else {
                 (0.0, i as f32 * step)
@@ -430,7 +429,7 @@ fn place_ships(
             continue;
         }
         ships.sort();
-        let gutter = 26.0 * s;
+        let gutter = 38.0 * s;
         let debris_w = if st.debris_at(col.asset, o as u8) > 0 {
             30.0 * s
         } else {

@@ -98,7 +98,7 @@ pub fn draw(
             }
             card::draw_asset(p, st, col.asset, col.card, s, anim.dial.angle);
             let hit = Hit::Asset(col.asset);
-            let vis = card::asset_footprint(st, col.asset, col.card);
+            let vis = col.card;
             match inter.mark(hit) {
                 Some(m) => card::draw_mark(vis, Some(m), t, s, 7.0 * s),
                 None if inter.hover == Some(hit) => {

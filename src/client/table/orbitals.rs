@@ -40,26 +40,45 @@ pub fn draw_bands(p: &mut Painter, st: &State, side: &Side, inter: &Interaction,
                 }
                 _ => {}
             }
-            // Entry cost badge.
-            let br = (9.0 * s).min(band.h * 0.38);
-            let c = vec2(band.x + 12.0 * s, band.y + band.h / 2.0);
-            disc(c, br, hex(0x0b1220));
-            circle_outline(c, br, 1.0 * s, fade(theme::DV, 0.6));
-            let cost = st.entry_cost(col.asset, o as u8);
-            p.text_in(
-                &cost.to_string(),
-                Rect::new(c.x - br, c.y - br, 2.0 * br, 2.0 * br),
-                (br * 1.15).max(7.0),
-                true,
-                theme::DV,
-                Align::Center,
-            );
+            badge(p, *band, o as u8, st.entry_cost(col.asset, o as u8), s);
             let debris = st.debris_at(col.asset, o as u8);
             if debris > 0 {
                 draw_debris(p, *band, debris, s);
             }
         }
     }
+}
+
+/// The orbital's badge at the left of its band: its number (1 nearest the asset) in grey, then
+/// its entry cost in delta-vee in a blue disc.
+fn badge(p: &mut Painter, band: Rect, orbital: u8, cost: u8, s: f32) {
+    let br = (9.0 * s).min(band.h * 0.38);
+    let num = Rect::new(
+        band.x + 3.0 * s,
+        band.y + band.h / 2.0 - br,
+        12.0 * s,
+        2.0 * br,
+    );
+    rrect(num, 3.0 * s, fade(hex(0x000000), 0.25));
+    p.text_in(
+        &(orbital + 1).to_string(),
+        num,
+        (br * 1.0).max(7.0),
+        false,
+        theme::TEXT_DIM,
+        Align::Center,
+    );
+    let c = vec2(num.right() + br + 3.0 * s, band.y + band.h / 2.0);
+    disc(c, br, hex(0x0b1220));
+    circle_outline(c, br, 1.0 * s, fade(theme::DV, 0.6));
+    p.text_in(
+        &cost.to_string(),
+        Rect::new(c.x - br, c.y - br, 2.0 * br, 2.0 * br),
+        (br * 1.15).max(7.0),
+        true,
+        theme::DV,
+        Align::Center,
+    );
 }
 
 /// Delta-vee costs on lit destinations, drawn over the ships.
@@ -91,7 +110,7 @@ pub fn draw_labels(p: &mut Painter, st: &State, side: &Side, labels: &[(Hit, Str
 fn draw_debris(p: &mut Painter, band: Rect, n: usize, s: f32) {
     let cx = band.right() - 16.0 * s;
     let cy = band.y + band.h / 2.0;
-    let k = (4.0 * s).min(band.h * 0.16);
+    let k = (5.0 * s).min(band.h * 0.18);
     let shards = [
         (-0.9, -0.6, 0.0),
         (0.5, -0.9, 1.3),
@@ -109,17 +128,9 @@ fn draw_debris(p: &mut Painter, band: Rect, n: usize, s: f32) {
         };
         draw_triangle(c + a, c - a + b, c - b * 1.2, col);
     }
-    if n > 1 {
-        let r = Rect::new(cx - 14.0 * s, cy + k * 1.4, 28.0 * s, 10.0 * s);
-        p.text_in(
-            &format!("×{n}"),
-            r,
-            9.0 * s,
-            true,
-            hex(0xb0b4bd),
-            Align::Center,
-        );
-    }
+    let r = Rect::new(cx - 14.0 * s, cy + k * 1.3, 28.0 * s, 10.0 * s);
+    let count = format!("×{n}");
+    p.text_in(&count, r, 9.0 * s, true, hex(0xb0b4bd), Align::Center);
 }
 
 /// Draws every ship at its (animated) place, with marks and flashes.

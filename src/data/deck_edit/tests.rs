@@ -1,5 +1,6 @@
 //! Tests of the deck editing model against the real card files.
 use super::*;
+use crate::data::deck::DECK_SIZE;
 
 fn db() -> CardDb {
     CardDb::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")).unwrap()
@@ -378,6 +379,7 @@ fn save_keeps_every_line_it_did_not_edit() {
         "# my deck",
         "name: 1e3 # named after a number",
         "homeworld: terra",
+        "  # first the fighters",
         "# the end",
         "extra: ~",
     ] {
