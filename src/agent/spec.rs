@@ -87,6 +87,26 @@ pub const PRESETS: [Preset; 3] = [
     },
 ];
 
+/// Globetrotter's presets (the same names; chosen by [`AgentSpec::build_with`]): its leaves
+/// are played on greedily for six player turns (eight for `hard`), far enough for a search to
+/// see a ring finished and built on, or a Drill Cannon readied, aimed and fired; two turns see
+/// only exchanges of fire and the games stall.
+pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
+    PRESETS[0],
+    Preset {
+        name: "normal",
+        iterations: 200,
+        horizon: 6,
+        greedy_playout: true,
+    },
+    Preset {
+        name: "hard",
+        iterations: 600,
+        horizon: 6,
+        greedy_playout: true,
+    },
+];
+
 /// A parsed agent spec.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
@@ -277,6 +297,34 @@ impl AgentSpec {
                 self.to_string(),
             )),
         }
+    }
+}
+
+impl AgentSpec {
+    /// As [`AgentSpec::build_for`], with a game's own preset table: a spec that names one of
+    /// [`PRESETS`] and changes nothing else (but `threads`) gets the preset of the same name
+    /// from `table`; every other spec is built as it reads.
+    pub fn build_with<G, H>(&self, table: &[Preset], heuristic: H, seed: u64) -> Box<dyn Agent<G>>
+    where
+        G: Game + 'static,
+        H: Heuristic<G> + Clone + 'static,
+    {
+        if let AgentSpec::Mcts(cfg, _) = self {
+            let mut plain = cfg.clone();
+            plain.threads = 1;
+            let named = PRESETS.iter().find(|p| p.config() == plain);
+            if let Some(p) = named.and_then(|n| table.iter().find(|p| p.name == n.name)) {
+                let mut own = p.config();
+                own.threads = cfg.threads;
+                return Box::new(MctsAgent::<G, H>::new(
+                    own,
+                    heuristic,
+                    seed,
+                    self.to_string(),
+                ));
+            }
+        }
+        self.build_for(heuristic, seed)
     }
 }
 
