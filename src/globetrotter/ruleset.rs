@@ -15,8 +15,10 @@ use super::position::Position;
 use super::scenario::ScenarioFile;
 use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
-use super::{apply_into, legal_commands_into, RuleError};
+use super::{apply_into, RuleError};
 use crate::agent::game::Game;
+use crate::agent::spec::{AgentSpec, GLOBETROTTER_PRESETS};
+use crate::agent::Agent;
 use crate::kit::ruleset::InvariantBroken;
 use crate::kit::{RuleViolation, Ruleset};
 use rand::{Rng, SeedableRng};
@@ -53,6 +55,10 @@ impl Ruleset for State {
     }
     fn unused_forced_dice(&self) -> usize {
         self.forced_dice.len()
+    }
+    /// Globetrotter's own presets ([`GLOBETROTTER_PRESETS`]: longer playouts).
+    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<State>> {
+        spec.build_with(&GLOBETROTTER_PRESETS, GlobetrotterHeuristic, seed)
     }
     fn view(&self, _: &()) -> serde_yaml::Value {
         serde_yaml::to_value(Position::from_state(self)).unwrap_or(serde_yaml::Value::Null)
