@@ -29,19 +29,11 @@ use super::greedy::GreedyAgent;
 use super::mcts::{MctsAgent, MctsConfig};
 use super::random::RandomAgent;
 use super::Agent;
+pub use crate::core::preset::{Preset, GLOBETROTTER_PRESETS, PRESETS};
 use crate::core::Ruleset;
 use crate::state::State;
 use std::fmt;
 use std::time::Duration;
-
-/// A named search shape: iterations, turn horizon and playout policy.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Preset {
-    pub name: &'static str,
-    pub iterations: u32,
-    pub horizon: u32,
-    pub greedy_playout: bool,
-}
 
 impl Preset {
     /// Sets the preset's search shape in `cfg` (an iteration budget, no wall time).
@@ -64,29 +56,6 @@ impl Preset {
         (self.horizon, self.greedy_playout) == (cfg.horizon, cfg.greedy_playout)
     }
 }
-
-/// `easy` evaluates its leaves directly; `normal` (the default) and `hard` play both sides
-/// greedily from each leaf to the start of the searching player's next turn (see docs/ai.md).
-pub const PRESETS: [Preset; 3] = [
-    Preset {
-        name: "easy",
-        iterations: 200,
-        horizon: 0,
-        greedy_playout: false,
-    },
-    Preset {
-        name: "normal",
-        iterations: 200,
-        horizon: 2,
-        greedy_playout: true,
-    },
-    Preset {
-        name: "hard",
-        iterations: 1000,
-        horizon: 2,
-        greedy_playout: true,
-    },
-];
 
 /// A parsed agent spec.
 #[derive(Clone, Debug, PartialEq)]
@@ -271,7 +240,7 @@ impl AgentSpec {
                 .cloned(),
             _ => None,
         };
-        self.build_for::<R, _>(h.unwrap_or_default(), seed)
+        self.build_with::<R, _>(R::PRESETS, h.unwrap_or_default(), seed)
     }
 
     /// Builds the agent for any ruleset, with that ruleset's heuristic (the spec's card-game
@@ -291,6 +260,34 @@ impl AgentSpec {
                 self.to_string(),
             )),
         }
+    }
+}
+
+impl AgentSpec {
+    /// As [`AgentSpec::build_for`], with a game's own preset table: a spec that names one of
+    /// [`PRESETS`] and changes nothing else (but `threads`) gets the preset of the same name
+    /// from `table`; every other spec is built as it reads.
+    pub fn build_with<G, H>(&self, table: &[Preset], heuristic: H, seed: u64) -> Box<dyn Agent<G>>
+    where
+        G: Game + 'static,
+        H: Heuristic<G> + Clone + 'static,
+    {
+        if let AgentSpec::Mcts(cfg, _) = self {
+            let mut plain = cfg.clone();
+            plain.threads = 1;
+            let named = PRESETS.iter().find(|p| p.config() == plain);
+            if let Some(p) = named.and_then(|n| table.iter().find(|p| p.name == n.name)) {
+                let mut own = p.config();
+                own.threads = cfg.threads;
+                return Box::new(MctsAgent::<G, H>::new(
+                    own,
+                    heuristic,
+                    seed,
+                    self.to_string(),
+                ));
+            }
+        }
+        self.build_for(heuristic, seed)
     }
 }
 

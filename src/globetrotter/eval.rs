@@ -6,30 +6,31 @@
 //! evaluation is built around those two facts. A player's score (higher is better; a
 //! full-health rover is worth about 30) adds:
 //!
-//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point; each
-//!   fortification 0.5; each building a base value (Factory 25, Space Port 8, Treasury 5, Drill
-//!   Cannon 4) + 3 per hit point for a Factory, 1 for the others; 2.5 per stored Treasury point;
-//!   Drill Cannon ready 1, aimed at an enemy piece 3;
-//! * **the Factory's ring**: 12 while every playable neighbour of the Factory holds the owner's
-//!   fortification or rover (so it can be rebuilt), otherwise 4 × the share held, and −3 for
-//!   each ring space holding an enemy piece. An opponent therefore gains more by breaking the
-//!   ring (and standing on it) than by shooting the building;
+//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point, nothing for
+//!   rovers beyond the fourth ([`USEFUL_ROVERS`]); each fortification 0.5; each building other
+//!   than the Factory a base value + 1 per hit point; 2.5 per stored Treasury point;
+//! * **the Factory and its ring** ([`factory_value`]): a held ring (one empty ring space still
+//!   counts, a Factory can fill it at once) makes the Factory worth [`FACTORY_SAFE`] whatever
+//!   its hit points, so shooting it is wasted; a broken ring makes hit points count and each
+//!   enemy piece on the ring costs 5. An opponent gains by breaking the ring and standing on it;
 //! * **building progress**, towards the structure the player needs next (a Factory; then a
-//!   Space Port while some opponent has nothing on the planets where the player's rovers are;
-//!   then a Treasury): for the best empty HQ with no enemy piece in its ring, W × p², where p is
-//!   the share of the ring held plus a little for the nearest own rover's closeness;
-//! * **pressure**: 0.3 per enemy piece within shooting range of each rover, and −0.25 per space
-//!   of distance from each rover to the nearest enemy rover or building on its planet (capped).
-//!   A rover on a planet without enemies counts its way there: through its own Space Port on
-//!   that planet if there is one (distance to the port + 6), from orbit 6, otherwise the cap.
-//!   So rovers close in, and cross to another planet when the enemy is elsewhere.
-//!
+//!   Space Port; then a Drill Cannon where an opponent stands; then a Treasury): for the best
+//!   empty HQ with no enemy piece in its ring, W × p², where p is the share of the ring held
+//!   (half for a space held only by a rover, which must leave to fortify the rest; 1 for a
+//!   complete ring) plus a little for the nearest own rover's closeness;
+//! * **pressure** ([`pressure`]): for the player's three rovers closest to an enemy, 0.15 per
+//!   enemy piece within shooting range and −0.25 per space to the nearest enemy rover or
+//!   building on its planet. A rover on a planet without enemies counts its way through its
+//!   own Space Port there and the best landing ([`landing_distance`]), a rover in orbit its
+//!   best landing, so rovers cross to another planet when the enemy is elsewhere;
+//! * **the hunt** ([`hunt`], for the viewer only): −2 per space to the nearest rover of an
+//!   enemy without a Factory, who loses 10 for each rover it is short of four;
 //! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
 //!
 //! A player who has lost scores −1000. Globetrotter has no hidden information; `viewer` only
-//! picks whose Drill Cannon plan is counted.
+//! picks whose Drill Cannon plan and hunt are counted.
 use super::command::Command;
-use super::state::{Drill, Loc, State, Structure};
+use super::state::{Drill, Loc, State, Structure, MAX_HP};
 use crate::agent::game::Heuristic;
 use crate::globe::{Board, Distances, FaceId, MAX_RANGE};
 use crate::ids::PlayerId;
@@ -49,8 +50,115 @@ const PLANETS: usize = 8;
 
 /// Distance counted for a rover that cannot reach any enemy.
 const FAR: f32 = 14.0;
-/// Distance counted for the way through orbit (a Space Port, then a landing near the enemy).
-const VIA_ORBIT: f32 = 8.0;
+/// Rovers whose closeness to the enemy counts: the closest ones. Were every rover to count, a
+/// player with many rovers would lose more closeness by killing the last enemy piece on a
+/// planet than it gains by the kill.
+const PRESSING: usize = 3;
+/// Rovers worth having (G9: more rovers give no more actions).
+const USEFUL_ROVERS: u8 = 4;
+
+/// The pressure of one player's rovers, given each rover's (distance to the nearest enemy
+/// target, enemy pieces in its range): the closest [`PRESSING`] rovers count.
+fn pressure(rovers: &mut [(f32, u8)]) -> f32 {
+    rovers.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    rovers
+        .iter()
+        .take(PRESSING)
+        .map(|&(dist, in_range)| 0.15 * f32::from(in_range) - 0.25 * dist)
+        .sum()
+}
+
+/// Weight of each space between a player's nearest rover and the nearest rover of an enemy
+/// about to lose ([`hunt`]).
+const HUNT: f32 = 2.0;
+/// Extra worth of each rover of a player without a Factory: one of their last lives (G10).
+const LAST_LIVES: f32 = 10.0;
+
+/// The chase of an enemy about to lose (G10: no Factory, no rover in orbit): the viewer loses
+/// [`HUNT`] per space between its rovers and that enemy's nearest rover on the same planet.
+/// It counts for the viewer only: counted for every player, the hunted player would gain by
+/// running away instead of building a Factory. Without it a player whose rovers hold a half-built ring would rather keep the ring
+/// than walk across the planet to finish the game. Each such rover is also worth
+/// [`LAST_LIVES`] more to its owner (a player short of [`USEFUL_ROVERS`] loses that much per
+/// missing rover), so killing one pays although the chase goes on, and a player never gains by
+/// demolishing its own Factory.
+fn hunt(s: &State, c: &Census, rovers_at: &[(PlayerId, Loc)], viewer: usize, out: &mut [f32]) {
+    let d = Distances::get();
+    for q in s.player_ids() {
+        let qi = q.index();
+        if s.has_lost(q) || qi >= PLAYERS || c.owned[qi][Structure::Factory as usize].is_some() {
+            continue;
+        }
+        if let Some(x) = out.get_mut(qi) {
+            *x -= LAST_LIVES * f32::from(USEFUL_ROVERS.saturating_sub(c.rovers[qi]));
+        }
+        if c.in_orbit[qi] > 0 {
+            continue;
+        }
+        for p in s
+            .player_ids()
+            .filter(|&p| p != q && p.index() == viewer && !s.has_lost(p))
+        {
+            let mut nearest = FAR;
+            for &(_, prey) in rovers_at.iter().filter(|(o, _)| *o == q) {
+                for &(_, at) in rovers_at
+                    .iter()
+                    .filter(|(o, at)| *o == p && at.planet == prey.planet)
+                {
+                    let dist = d.distance(at.face, prey.face).unwrap_or(u8::MAX);
+                    nearest = nearest.min(f32::from(dist));
+                }
+            }
+            if let Some(x) = out.get_mut(p.index()) {
+                *x -= HUNT * nearest;
+            }
+        }
+    }
+}
+
+/// How far a rover of `p` in orbit is from an enemy target: one action to descend (G8, G13)
+/// onto the best space of any planet where an enemy has a rover or building, plus that space's
+/// distance to the nearest such target; [`FAR`] when there is none.
+fn landing_distance(
+    s: &State,
+    p: PlayerId,
+    targets: &[Vec<(PlayerId, FaceId)>; PLANETS],
+    alive: &impl Fn(PlayerId) -> bool,
+) -> f32 {
+    let board = Board::get();
+    let d = Distances::get();
+    let port = s.structure_of(p, Structure::SpacePort);
+    let mut best = FAR;
+    for planet in s.planet_ids().filter(|x| !s.planet(*x).destroyed) {
+        let Some(ts) = targets.get(planet.index()) else {
+            continue;
+        };
+        if !ts.iter().any(|&(o, _)| o != p && alive(o)) {
+            continue;
+        }
+        let spaces = s.planet_spaces(planet);
+        for &f in board.spaces() {
+            if !spaces[f.index()].enterable_by(p) {
+                continue;
+            }
+            let by_port = port.is_some_and(|l| l.planet == planet && board.are_adjacent(l.face, f));
+            let near_enemy_fort = board
+                .neighbours(f)
+                .iter()
+                .any(|n| spaces[n.index()].fort.is_some_and(|o| o != p));
+            if near_enemy_fort && !by_port {
+                continue;
+            }
+            for &(o, t) in ts {
+                if o != p && alive(o) {
+                    let dist = f32::from(d.distance(f, t).unwrap_or(u8::MAX));
+                    best = best.min(1.0 + dist);
+                }
+            }
+        }
+    }
+    best
+}
 
 /// Buildings other than the Factory ([`factory_value`]).
 fn structure_value(k: Structure, hp: u8) -> f32 {
@@ -165,8 +273,21 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
         s.player_ids()
             .any(|q| q != p && alive(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0)
     };
+    // Each rover's way to the nearest enemy target and the enemy pieces in its range, per
+    // player; only the closest PRESSING rovers count (see `pressure`).
+    let mut press: [Vec<(f32, u8)>; PLAYERS] = Default::default();
+    let mut rovers_at: Vec<(PlayerId, Loc)> = Vec::new();
+    let mut landing: [Option<f32>; PLAYERS] = [None; PLAYERS];
+    let mut land = |p: PlayerId| -> f32 {
+        let i = p.index().min(PLAYERS - 1);
+        *landing[i].get_or_insert_with(|| landing_distance(s, p, &targets, &alive))
+    };
     for r in &s.orbit {
-        add(out, r.owner, rover_value(r.hp) - 0.25 * VIA_ORBIT);
+        add(out, r.owner, rover_value(r.hp));
+        let d = land(r.owner);
+        if let Some(v) = press.get_mut(r.owner.index()) {
+            v.push((d, 0));
+        }
     }
     for (at, sp) in s.occupied() {
         if let Some(o) = sp.fort {
@@ -182,6 +303,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
         }
         let Some(r) = sp.rover else { continue };
         let me = r.owner;
+        rovers_at.push((me, at));
         let healable = c.owned[me.index()][Structure::Factory as usize]
             .is_some_and(|f| f.planet == at.planet && Board::get().are_adjacent(f.face, at.face));
         add(
@@ -201,7 +323,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
             }
             let dist = d.distance(at.face, f).unwrap_or(u8::MAX);
             if dist <= MAX_RANGE {
-                in_range += 1;
+                in_range = in_range.saturating_add(1);
             }
         }
         for &(o, f) in &targets[at.planet.index()] {
@@ -212,17 +334,22 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
             nearest = nearest.min(dist);
         }
         if nearest >= FAR {
+            // No enemy on this planet: the way out is the player's own Space Port here.
             if let Some(port) =
                 c.owned[me.index()][Structure::SpacePort as usize].filter(|l| l.planet == at.planet)
             {
-                if s.player_ids().any(|q| q != me && alive(q)) {
-                    let dp = f32::from(d.distance(at.face, port.face).unwrap_or(u8::MAX));
-                    nearest = nearest.min(dp + VIA_ORBIT);
-                }
+                let dp = f32::from(d.distance(at.face, port.face).unwrap_or(u8::MAX));
+                nearest = nearest.min(dp + land(me));
             }
         }
-        add(out, me, 0.15 * f32::from(in_range) - 0.25 * nearest);
+        if let Some(v) = press.get_mut(me.index()) {
+            v.push((nearest, in_range));
+        }
     }
+    for (p, v) in press.iter_mut().enumerate().take(n) {
+        out[p] += pressure(v);
+    }
+    hunt(s, &c, &rovers_at, viewer, out);
     for p in s.player_ids().take(n) {
         if s.has_lost(p) {
             out[p.index()] = -1000.0;
@@ -235,7 +362,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
         }
         let owned = &c.owned[p.index()];
         let want = if owned[Structure::Factory as usize].is_none() {
-            Some((Structure::Factory, 30.0))
+            Some((Structure::Factory, FACTORY_WANT))
         } else if owned[Structure::SpacePort as usize].is_none() {
             Some((
                 Structure::SpacePort,
@@ -260,10 +387,11 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
             };
             v += w * best_progress(s, p, planets);
         }
-        // Rovers beyond the fourth add little: more rovers give no more actions (G9).
+        // Rovers beyond the fourth add nothing: more rovers give no more actions (G9), and a
+        // player who keeps producing them never attacks.
         let rovers = c.rovers[p.index()];
-        if rovers > 4 {
-            v -= 25.0 * f32::from(rovers - 4);
+        if rovers > USEFUL_ROVERS {
+            v -= (rover_value(MAX_HP) + 1.0) * f32::from(rovers - USEFUL_ROVERS);
         }
         out[p.index()] += v;
     }
@@ -326,28 +454,41 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
         }
 }
 
-/// A Factory and its ring (G7): with the ring complete the owner can rebuild it at once
-/// (demolish and build again, or build again after it falls), so its hit points hardly matter;
-/// with the ring broken they do, and enemy pieces on the ring hurt.
+/// A Factory whose ring its owner holds ([`factory_value`]).
+const FACTORY_SAFE: f32 = 50.0;
+/// Building towards a Factory, at a complete ring.
+const FACTORY_WANT: f32 = 35.0;
+
+/// A Factory and its ring (G7). With the ring held the owner rebuilds it in one action after it
+/// falls (or demolishes and builds again), so its hit points do not matter: shooting it is
+/// wasted. One empty ring space still counts as held, since the Factory can produce a rover
+/// onto it at once (G8), so shooting a single fortification of the ring is wasted too. The
+/// ring is broken by an enemy piece on it (a rover standing there, or a fortification) or by
+/// two empty spaces; then hit points count and each enemy piece on the ring costs more.
 fn factory_value(s: &State, p: PlayerId, factory: Loc, hp: u8) -> f32 {
     let board = Board::get();
     let ring = board.neighbours(factory.face);
     let hp = f32::from(hp);
     let mut held = 0;
+    let mut empty = 0;
     let mut enemy = 0;
     for &n in ring {
         let t = s.space(factory.with(n));
         if t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p) {
             held += 1;
+        } else if t.is_empty() {
+            empty += 1;
         }
         if t.fort.is_some_and(|o| o != p) || t.rover.is_some_and(|r| r.owner != p) {
             enemy += 1;
         }
     }
     if held == ring.len() {
-        45.0 + 0.5 * hp
+        FACTORY_SAFE
+    } else if held + 1 == ring.len() && empty == 1 {
+        FACTORY_SAFE - 0.5
     } else {
-        25.0 + 3.0 * hp + 4.0 * held as f32 / ring.len() as f32 - 4.0 * enemy as f32
+        20.0 + 3.0 * hp + 12.0 * held as f32 / ring.len() as f32 - 5.0 * enemy as f32
     }
 }
 
@@ -381,11 +522,16 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
             }
             let ring = board.neighbours(hq);
             let mut held = 0;
+            // Ring spaces held by a rover only: it has to leave them to fortify the rest.
+            let mut by_rover = 0.0f32;
             let mut blocked = false;
             for n in ring {
                 let t = &spaces[n.index()];
                 if t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p) {
                     held += 1;
+                    if t.fort != Some(p) {
+                        by_rover += 0.5;
+                    }
                 } else if t.fort.is_some() || t.rover.is_some() {
                     blocked = true;
                 }
@@ -399,7 +545,12 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
                 .min()
                 .map_or(0.0, |x| (1.0 - f32::from(x) / 8.0).max(0.0));
             let missing = (ring.len() - held) as f32;
-            let prog = (held as f32 + near.min(missing)) / (ring.len() as f32 + 1.0);
+            // A complete ring is one action from the building.
+            let prog = if held == ring.len() {
+                1.0
+            } else {
+                (held as f32 - by_rover + near.min(missing)) / (ring.len() as f32 + 1.0)
+            };
             best = best.max(prog);
         }
     }
@@ -454,5 +605,52 @@ pub fn command_loc(c: &Command) -> Option<Loc> {
         | Command::Fortify { from, .. }
         | Command::Shoot { from, .. } => Some(from),
         Command::Ready | Command::Fire | Command::Save | Command::Spend | Command::Pass => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::globetrotter::notation::parse_command;
+    use crate::globetrotter::scenario::ScenarioFile;
+    use crate::globetrotter::state::Config;
+
+    fn position(commands: &str) -> State {
+        let cfg = Config {
+            players: 2,
+            planets: 2,
+            facing: false,
+            turn_limit: 400,
+        };
+        let mut s = ScenarioFile::fresh(cfg, 1)
+            .to_state(&mut Vec::new())
+            .unwrap();
+        for line in commands.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let c = parse_command(line).unwrap();
+            crate::globetrotter::play(&mut s, c).unwrap();
+        }
+        s
+    }
+
+    fn advantage(s: &State, p: usize) -> f32 {
+        let mut v = [0.0f32; 2];
+        scores(s, p, &mut v);
+        v[p] - v[1 - p]
+    }
+
+    /// G10: a player without a Factory is one step from losing, so demolishing one's own
+    /// Factory (its ring held, four rovers out) never looks better than keeping it.
+    #[test]
+    fn demolishing_ones_own_factory_never_pays() {
+        let s = position(
+            "place 2 26\nplace 2 27\nfortify 2 26 17\nfortify 2 27 18\nfortify 2 26 21\n\
+             fortify 2 27 38\nfortify 2 26 41\nfortify 2 27 42\nbuild 2 26 factory exit 37\n\
+             build 2 27 factory exit 22\nproduce 2 17\nproduce 2 18\nproduce 2 21\n\
+             produce 2 42\nproduce 2 41\nproduce 2 38",
+        );
+        let p = s.active.index();
+        let mut after = s.clone();
+        crate::globetrotter::play(&mut after, parse_command("destroy 2 26").unwrap()).unwrap();
+        assert!(advantage(&after, p) < advantage(&s, p));
     }
 }

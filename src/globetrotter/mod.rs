@@ -32,6 +32,7 @@ pub mod legal;
 pub mod movement;
 pub mod notation;
 pub mod outcome;
+pub mod plan;
 pub mod position;
 pub mod ruleset;
 pub mod scenario;

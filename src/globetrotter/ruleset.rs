@@ -15,8 +15,9 @@ use super::position::Position;
 use super::scenario::ScenarioFile;
 use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
-use super::{apply_into, legal_commands_into, RuleError};
+use super::{apply_into, RuleError};
 use crate::agent::game::Game;
+use crate::core::preset::GLOBETROTTER_PRESETS;
 use crate::core::ruleset::InvariantBroken;
 use crate::core::{RuleViolation, Ruleset};
 use rand::{Rng, SeedableRng};
@@ -35,6 +36,8 @@ impl Ruleset for State {
     const NAME: &'static str = NAME;
     type Scenario = ScenarioFile;
     type Heuristic = GlobetrotterHeuristic;
+    /// Longer playouts than the card game's (see [`GLOBETROTTER_PRESETS`]).
+    const PRESETS: &'static [crate::core::preset::Preset] = &GLOBETROTTER_PRESETS;
     crate::ruleset_from_module!(
         globetrotter,
         |file, source, events| file.to_state(events),
@@ -75,8 +78,9 @@ impl Game for State {
         self.active.index()
     }
     crate::game_rules_from_ruleset!();
+    /// The legal commands less those no agent needs ([`super::plan::agent_moves`]).
     fn legal_moves(&self, out: &mut Vec<Command>) {
-        legal_commands_into(self, out);
+        super::plan::agent_moves(self, out);
     }
     fn is_random(&self, m: &Command) -> bool {
         m.rolls_dice()

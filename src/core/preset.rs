@@ -1,0 +1,54 @@
+//! Named search presets (`easy`, `normal`, `hard`): plain data each ruleset picks
+//! ([`crate::core::Ruleset::PRESETS`]); the agents turn a preset into search settings.
+
+/// A named search shape: iterations, turn horizon and playout policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preset {
+    pub name: &'static str,
+    pub iterations: u32,
+    pub horizon: u32,
+    pub greedy_playout: bool,
+}
+
+/// `easy` evaluates its leaves directly; `normal` (the default) and `hard` play both sides
+/// greedily from each leaf to the start of the searching player's next turn (see docs/ai.md).
+pub const PRESETS: [Preset; 3] = [
+    Preset {
+        name: "easy",
+        iterations: 200,
+        horizon: 0,
+        greedy_playout: false,
+    },
+    Preset {
+        name: "normal",
+        iterations: 200,
+        horizon: 2,
+        greedy_playout: true,
+    },
+    Preset {
+        name: "hard",
+        iterations: 1000,
+        horizon: 2,
+        greedy_playout: true,
+    },
+];
+
+/// Globetrotter's presets (the same names; chosen by [`AgentSpec::build_with`]): its leaves
+/// are played on greedily for six player turns (eight for `hard`), far enough for a search to
+/// see a ring finished and built on, or a Drill Cannon readied, aimed and fired; two turns see
+/// only exchanges of fire and the games stall.
+pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
+    PRESETS[0],
+    Preset {
+        name: "normal",
+        iterations: 200,
+        horizon: 6,
+        greedy_playout: true,
+    },
+    Preset {
+        name: "hard",
+        iterations: 600,
+        horizon: 6,
+        greedy_playout: true,
+    },
+];
