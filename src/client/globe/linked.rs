@@ -189,7 +189,7 @@ impl Linked {
             self.focus
                 .and_then(|a| bodies.iter().find(|b| b.asset == a)),
         ) {
-            (Mode::Split, Some(b)) => (b.centre, (orbits::extent(b.rings) * 5.6).max(4.0)),
+            (Mode::Split, Some(b)) => (b.centre, close_up(orbits::extent(b.rings), rect)),
             _ => (Vec3::ZERO, fit),
         };
         let k = 1.0 - (-dt * 6.0).exp();
@@ -259,7 +259,7 @@ impl Linked {
             rect,
             eye: self.target + vec3(0.0, 0.62, 1.0).normalize() * self.dist,
             target: self.target,
-            fovy: 0.7,
+            fovy: FOVY,
         }
     }
 
@@ -502,6 +502,18 @@ impl Linked {
             draw(from, to, cost, false);
         }
     }
+}
+
+/// The camera's vertical field of view, in radians.
+const FOVY: f32 = 0.7;
+
+/// The camera's distance for a close-up of one asset whose rings reach `extent`: near enough
+/// to see it well, far enough that its outer ring, with a margin, fits the narrower side of the
+/// view (the split view is tall and narrow), so that no selected ship is cut at the edge.
+fn close_up(extent: f32, rect: Rect) -> f32 {
+    let half_v = (FOVY / 2.0).tan();
+    let half = half_v.min(half_v * rect.w / rect.h.max(1.0));
+    (extent * 5.6).max(extent * 1.3 / half).max(4.0)
 }
 
 fn mark_color(m: Mark) -> Color {
