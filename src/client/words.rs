@@ -147,15 +147,59 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Reads one command's events in order for the log. A kind's line may take in the events
+/// after its own (a combat's dice, a research's cards, a run of moves), moving `i` past them.
+pub struct Teller<'a, S, E> {
+    pub s: &'a S,
+    pub names: &'a Names,
+    pub events: &'a [E],
+    /// The next event to read.
+    pub i: usize,
+    pub out: Vec<Entry>,
+}
+
+/// A group of event kinds' lines: `true` when it told the event (or chose to say nothing).
+pub type Kinds<'a, S, E> = fn(&mut Teller<'a, S, E>, &E) -> bool;
+
+/// The log lines of `events`: each event goes to the first of `kinds` that knows it.
+pub fn tell<'a, S, E>(
+    s: &'a S,
+    names: &'a Names,
+    events: &'a [E],
+    kinds: &[Kinds<'a, S, E>],
+) -> Vec<Entry> {
+    let mut t = Teller {
+        s,
+        names,
+        events,
+        i: 0,
+        out: Vec::new(),
+    };
+    while t.i < events.len() {
+        let e = &events[t.i];
+        t.i += 1;
+        let _told = kinds.iter().any(|k| k(&mut t, e));
+    }
+    t.out
+}
+
 /// Describes a batch of events (from one command) in plain words, against the state after it.
 pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < events.len() {
-        let e = events[i];
-        i += 1;
-        let n = |r| names.card(s, r);
-        match e {
+    type T<'a> = Teller<'a, State, Event>;
+    tell(
+        s,
+        names,
+        events,
+        &[T::turn_line, T::ship_line, T::combat_line, T::build_line],
+    )
+}
+
+impl Teller<'_, State, Event> {
+    /// Turns, the orbit counter, players out and the end of the game.
+    fn turn_line(&mut self, e: &Event) -> bool {
+        let names = self.names;
+        let out = &mut self.out;
+        match *e {
             Event::TurnStarted { player, turn } => out.push(Entry::new(
                 Some(player),
                 Tone::Turn,
@@ -166,6 +210,44 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 Tone::Quiet,
                 format!("The orbit counter turns to {value}: transfer costs change."),
             )),
+            Event::PlayerLost { player, reason } => out.push(Entry::new(
+                Some(player),
+                Tone::Major,
+                match reason {
+                    LossReason::NoHomeworld => {
+                        format!("{} no homeworld left.", names.says(player, "have", "has"))
+                    }
+                    LossReason::Conceded => {
+                        format!("{}.", names.says(player, "concede", "concedes"))
+                    }
+                },
+            )),
+            Event::GameOver { outcome } => out.push(Entry::new(
+                None,
+                Tone::Major,
+                match outcome {
+                    Outcome::Winner(p) => {
+                        format!("Game over: {}!", names.says(p, "win", "wins"))
+                    }
+                    Outcome::Draw => "Game over: a draw.".into(),
+                    Outcome::Ongoing => "Game goes on.".into(),
+                },
+            )),
+            Event::PhaseStarted { .. }
+            | Event::Passed { .. }
+            | Event::ShipsRestored { .. }
+            | Event::Untapped { .. } => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// Ships moving: burns, transfers, scuttling, entering play, refits and repairs.
+    fn ship_line(&mut self, e: &Event) -> bool {
+        let s = self.s;
+        let n = |r| self.names.card(self.s, r);
+        let out = &mut self.out;
+        match *e {
             Event::Burned {
                 ship,
                 from,
@@ -201,6 +283,33 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 Tone::Fight,
                 format!("{} is scuttled.", n(ship)),
             )),
+            Event::ShipEntered { ship, asset } => out.push(Entry::new(
+                owner(s, ship),
+                Tone::Normal,
+                format!("{} enters orbit around {}.", n(ship), n(asset)),
+            )),
+            Event::Refitted { old, new } => out.push(Entry::new(
+                owner(s, new),
+                Tone::Normal,
+                format!("{} is refitted into {}.", n(old), n(new)),
+            )),
+            Event::Repaired { asset, amount } => out.push(Entry::new(
+                owner(s, asset),
+                Tone::Normal,
+                format!("{} repairs {amount} damage.", n(asset)),
+            )),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Combat (with its dice in one line), damage and what is destroyed, bombardment, debris.
+    fn combat_line(&mut self, e: &Event) -> bool {
+        let (s, events) = (self.s, self.events);
+        let n = |r| self.names.card(self.s, r);
+        let mut i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::CombatDeclared {
                 ship,
                 target,
@@ -284,22 +393,6 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 Tone::Major,
                 format!("{} is destroyed.", n(upgrade)),
             )),
-            Event::ProjectRemoved { project } => {
-                let p = owner(s, project);
-                let mut en = Entry::new(p, Tone::Major, "A project is lost.".into());
-                if let Some(p) = p {
-                    en.private = Some((
-                        p,
-                        format!("{} project {} is lost.", names.possessive(p), n(project)),
-                    ));
-                }
-                out.push(en);
-            }
-            Event::Refitted { old, new } => out.push(Entry::new(
-                owner(s, new),
-                Tone::Normal,
-                format!("{} is refitted into {}.", n(old), n(new)),
-            )),
             Event::Bombarded {
                 ship,
                 target,
@@ -309,6 +402,41 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 Tone::Fight,
                 format!("{} bombards {} with power {power}.", n(ship), n(target)),
             )),
+            Event::DebrisDamage { ship, debris } => out.push(Entry::new(
+                owner(s, ship),
+                Tone::Fight,
+                format!(
+                    "{} drifts in {} and is hit.",
+                    n(ship),
+                    plural(debris as usize, "piece of debris", "pieces of debris")
+                ),
+            )),
+            Event::DebrisCleared {
+                asset,
+                orbital,
+                count,
+            } => out.push(Entry::new(
+                owner(s, asset),
+                Tone::Normal,
+                format!(
+                    "{} cleared from orbital {orbital} of {}.",
+                    plural(count as usize, "piece of debris", "pieces of debris"),
+                    n(asset)
+                ),
+            )),
+            _ => return false,
+        }
+        self.i = i;
+        true
+    }
+
+    /// Research and cards drawn (in one line), projects, upgrades, assets and abilities.
+    fn build_line(&mut self, e: &Event) -> bool {
+        let (s, names, events) = (self.s, self.names, self.events);
+        let n = |r| self.names.card(self.s, r);
+        let mut i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::Researched { asset } => {
                 let p = owner(s, asset);
                 let mut drawn = Vec::new();
@@ -352,11 +480,6 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 ));
                 out.push(en);
             }
-            Event::Repaired { asset, amount } => out.push(Entry::new(
-                owner(s, asset),
-                Tone::Normal,
-                format!("{} repairs {amount} damage.", n(asset)),
-            )),
             Event::ProjectStarted { card, host } => {
                 let p = owner(s, card).unwrap_or(PlayerId(0));
                 let (public, private) = match host {
@@ -431,11 +554,17 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 }
                 out.push(en);
             }
-            Event::ShipEntered { ship, asset } => out.push(Entry::new(
-                owner(s, ship),
-                Tone::Normal,
-                format!("{} enters orbit around {}.", n(ship), n(asset)),
-            )),
+            Event::ProjectRemoved { project } => {
+                let p = owner(s, project);
+                let mut en = Entry::new(p, Tone::Major, "A project is lost.".into());
+                if let Some(p) = p {
+                    en.private = Some((
+                        p,
+                        format!("{} project {} is lost.", names.possessive(p), n(project)),
+                    ));
+                }
+                out.push(en);
+            }
             Event::UpgradeInstalled { upgrade, asset } => out.push(Entry::new(
                 owner(s, upgrade),
                 Tone::Normal,
@@ -446,61 +575,14 @@ pub fn describe(s: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 Tone::Normal,
                 format!("{} enters play.", n(asset)),
             )),
-            Event::DebrisDamage { ship, debris } => out.push(Entry::new(
-                owner(s, ship),
-                Tone::Fight,
-                format!(
-                    "{} drifts in {} and is hit.",
-                    n(ship),
-                    plural(debris as usize, "piece of debris", "pieces of debris")
-                ),
-            )),
-            Event::DebrisCleared {
-                asset,
-                orbital,
-                count,
-            } => out.push(Entry::new(
-                owner(s, asset),
-                Tone::Normal,
-                format!(
-                    "{} cleared from orbital {orbital} of {}.",
-                    plural(count as usize, "piece of debris", "pieces of debris"),
-                    n(asset)
-                ),
-            )),
             Event::AbilityTriggered { card } => out.push(Entry::new(
                 owner(s, card),
                 Tone::Normal,
                 format!("{}: ability triggers.", n(card)),
             )),
-            Event::PlayerLost { player, reason } => out.push(Entry::new(
-                Some(player),
-                Tone::Major,
-                match reason {
-                    LossReason::NoHomeworld => {
-                        format!("{} no homeworld left.", names.says(player, "have", "has"))
-                    }
-                    LossReason::Conceded => {
-                        format!("{}.", names.says(player, "concede", "concedes"))
-                    }
-                },
-            )),
-            Event::GameOver { outcome } => out.push(Entry::new(
-                None,
-                Tone::Major,
-                match outcome {
-                    Outcome::Winner(p) => {
-                        format!("Game over: {}!", names.says(p, "win", "wins"))
-                    }
-                    Outcome::Draw => "Game over: a draw.".into(),
-                    Outcome::Ongoing => "Game goes on.".into(),
-                },
-            )),
-            Event::PhaseStarted { .. }
-            | Event::Passed { .. }
-            | Event::ShipsRestored { .. }
-            | Event::Untapped { .. } => {}
+            _ => return false,
         }
+        self.i = i;
+        true
     }
-    out
 }

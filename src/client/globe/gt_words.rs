@@ -6,7 +6,7 @@
 //! [`describe`] reads one command's events against the state *before* the command (who owned
 //! the rover that moved, what stood on the space that was shot). Nothing here decides a rule:
 //! the dice, the numbers needed and the results all come from the events.
-use crate::client::words::{Entry, Names, Tone};
+use crate::client::words::{tell, Entry, Kinds, Names, Teller, Tone};
 use crate::globe::Board;
 use crate::globetrotter::{Command, Event, Loc, Outcome, PieceKind, RollKind, State, Structure};
 use crate::ids::PlayerId;
@@ -128,14 +128,28 @@ fn wound_result(events: &[Event], i: &mut usize) -> String {
 /// Describes one command's events (or a setup's) in plain words. `before` is the state the
 /// events started from.
 pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
-    let s = before;
-    let n = names;
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < events.len() {
-        let e = events[i];
-        i += 1;
-        match e {
+    type T<'a> = Teller<'a, State, Event>;
+    let kinds: [Kinds<State, Event>; 7] = [
+        T::setup_line,
+        T::shot_line,
+        T::fire_line,
+        T::planet_line,
+        T::damage_line,
+        T::building_line,
+        T::treasury_line,
+    ];
+    tell(before, names, events, &kinds)
+}
+
+/// Lines that take in the events after their own: a shot's dice, a Drill Cannon's wound
+/// rolls, what a planet takes with it.
+impl Teller<'_, State, Event> {
+    /// The first turn, placements, moves and turns of rovers, orbit and descent, fortifying.
+    fn setup_line(&mut self, e: &Event) -> bool {
+        let (s, n, events) = (self.s, self.names, self.events);
+        let i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::RollOff { player, roll } => out.push(line(
                 Some(player),
                 Tone::Quiet,
@@ -219,6 +233,17 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                     place(s, at)
                 ),
             )),
+            _ => return false,
+        }
+        true
+    }
+
+    /// A shot (G6) with its hit and wound rolls.
+    fn shot_line(&mut self, e: &Event) -> bool {
+        let (s, n, events) = (self.s, self.names, self.events);
+        let mut i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::Shot {
                 from,
                 to,
@@ -264,6 +289,18 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 };
                 out.push(line(who, tone, t));
             }
+            _ => return false,
+        }
+        self.i = i;
+        true
+    }
+
+    /// A Drill Cannon's fire with the wound rolls of every piece it hits.
+    fn fire_line(&mut self, e: &Event) -> bool {
+        let (s, n, events) = (self.s, self.names, self.events);
+        let mut i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::Fired { player, at, count } => {
                 let mut t = format!(
                     "{} Drill Cannon fires at {} (shot {count} on this planet)",
@@ -300,6 +337,18 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 }
                 out.push(line(Some(player), tone, t));
             }
+            _ => return false,
+        }
+        self.i = i;
+        true
+    }
+
+    /// A planet's survival roll (and what breaks apart with it), a destroyed planet.
+    fn planet_line(&mut self, e: &Event) -> bool {
+        let (n, events) = (self.names, self.events);
+        let mut i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::PlanetRoll {
                 planet,
                 dice,
@@ -353,6 +402,18 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                 Tone::Major,
                 format!("Planet {planet} is destroyed!"),
             )),
+            _ => return false,
+        }
+        self.i = i;
+        true
+    }
+
+    /// Dice on their own, wounds and pieces removed.
+    fn damage_line(&mut self, e: &Event) -> bool {
+        let (s, n, events) = (self.s, self.names, self.events);
+        let i = self.i;
+        let out = &mut self.out;
+        match *e {
             Event::Rolled {
                 kind, roll, need, ..
             } => out.push(line(
@@ -401,6 +462,16 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                     ));
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Buildings: built, producing, healing, the Drill Cannon readied and aimed, demolished.
+    fn building_line(&mut self, e: &Event) -> bool {
+        let (s, n) = (self.s, self.names);
+        let out = &mut self.out;
+        match *e {
             Event::Built { player, at, kind } => out.push(line(
                 Some(player),
                 Tone::Normal,
@@ -460,6 +531,16 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                     place(s, at)
                 ),
             )),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Treasuries, passing, players out and the end.
+    fn treasury_line(&mut self, e: &Event) -> bool {
+        let n = self.names;
+        let out = &mut self.out;
+        match *e {
             Event::Saved { player, stored } => out.push(line(
                 Some(player),
                 Tone::Normal,
@@ -499,9 +580,10 @@ pub fn describe(before: &State, events: &[Event], names: &Names) -> Vec<Entry> {
                     Outcome::Ongoing => "The game goes on.".into(),
                 },
             )),
+            _ => return false,
         }
+        true
     }
-    out
 }
 
 /// A command in plain words, as the player to act would do it (the AI's announced move):

@@ -1,7 +1,7 @@
 //! Mothership in plain words: the log lines for a command's events, the text of a command
 //! (menus, the AI's announcement), unit names and the rules' refusals. Wording only; the
 //! rules are the engine's.
-use crate::client::words::{Entry, Names, Tone};
+use crate::client::words::{tell, Entry, Kinds, Names, Teller, Tone};
 use crate::ids::PlayerId;
 use crate::kit::Outcome;
 use crate::mothership::command::{Cargo, Item, Shooter, Target};
@@ -69,13 +69,17 @@ fn line(actor: Option<Seat>, tone: Tone, text: String) -> Entry {
 
 /// The log lines for one command's events; `before` is the state the command started from.
 pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
-    let s = before;
-    let actor = Some(s.active);
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < events.len() {
-        let e = &events[i];
-        i += 1;
+    type T<'a> = Teller<'a, State, Event>;
+    let kinds: [Kinds<State, Event>; 4] = [T::turn_line, T::move_line, T::fight_line, T::ship_line];
+    tell(before, n, events, &kinds)
+}
+
+/// A run of moves is told as one line; a line is the mover's unless it says otherwise.
+impl Teller<'_, State, Event> {
+    /// Turns, the tide, landing, and what ends a turn or the game.
+    fn turn_line(&mut self, e: &Event) -> bool {
+        let (s, n) = (self.s, self.names);
+        let out = &mut self.out;
         let text = match *e {
             Event::TurnStarted { turn, seat, points } => {
                 let tail = match turn {
@@ -88,13 +92,57 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                     Tone::Turn,
                     format!("Turn {turn}: {}.{tail}", n.player(pid(seat))),
                 ));
-                continue;
+                return true;
             }
             Event::TideTurned { tide } => format!("The tide is {} this turn.", tide.name()),
             Event::Landed { ship: x, dome } => {
                 format!("{} lands at {}.", ship(s, n, x), cell(s, dome))
             }
-            Event::OreRemoved { .. } => continue,
+            Event::OreRemoved { .. } => return true,
+            Event::TurnEnded { seat, reserve } => {
+                let kept = if reserve > 0 {
+                    format!(", saving {reserve} points")
+                } else {
+                    String::new()
+                };
+                out.push(line(
+                    Some(seat),
+                    Tone::Quiet,
+                    format!("{} the turn{kept}.", n.says(pid(seat), "end", "ends")),
+                ));
+                return true;
+            }
+            Event::PlayerLost { seat } => {
+                out.push(line(
+                    Some(seat),
+                    Tone::Major,
+                    format!("{} out of the game.", n.says(pid(seat), "are", "is")),
+                ));
+                return true;
+            }
+            Event::GameOver { outcome } => {
+                let text = match outcome {
+                    Outcome::Winner(p) => format!(
+                        "Game over: {} the game.",
+                        n.says(PlayerId(p as u8), "win", "wins")
+                    ),
+                    Outcome::Draw => "Game over: a draw.".to_string(),
+                    _ => "Game over.".to_string(),
+                };
+                out.push(line(None, Tone::Major, text));
+                return true;
+            }
+            _ => return false,
+        };
+        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        true
+    }
+
+    /// Units deployed, moving (a run of moves is one line), loaded and unloaded, in and out of ships, ore stored, retreats.
+    fn move_line(&mut self, e: &Event) -> bool {
+        let (s, n, events) = (self.s, self.names, self.events);
+        let mut i = self.i;
+        let text = match *e {
             Event::Deployed { unit: u, at } => {
                 format!("{} is deployed at {}.", unit(s, n, u), cell(s, at))
             }
@@ -134,6 +182,21 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
             Event::Left { unit: u, to } => {
                 format!("{} leaves the ship to {}.", unit(s, n, u), cell(s, to))
             }
+            Event::Retreated { unit: u, to } => {
+                format!("{} retreats to {}.", unit(s, n, u), cell(s, to))
+            }
+            _ => return false,
+        };
+        self.i = i;
+        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        true
+    }
+
+    /// Shots and what they destroy or capture.
+    fn fight_line(&mut self, e: &Event) -> bool {
+        let (s, n, actor) = (self.s, self.names, Some(self.s.active));
+        let out = &mut self.out;
+        let text = match *e {
             Event::Fired { target } => {
                 out.push(line(
                     actor,
@@ -144,7 +207,7 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                         cell(s, target)
                     ),
                 ));
-                continue;
+                return true;
             }
             Event::Destroyed { unit: u } => {
                 out.push(line(
@@ -152,7 +215,7 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                     Tone::Major,
                     format!("{} is destroyed.", unit(s, n, u)),
                 ));
-                continue;
+                return true;
             }
             Event::OreDestroyed { at } => format!("The ore at {} is destroyed.", cell(s, at)),
             Event::TurretDestroyed { ship: x, pod } => {
@@ -165,7 +228,7 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                         cell(s, pod)
                     ),
                 ));
-                continue;
+                return true;
             }
             Event::Captured { unit: u, .. } => {
                 out.push(line(
@@ -177,7 +240,7 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                         mid(unit(s, n, u))
                     ),
                 ));
-                continue;
+                return true;
             }
             Event::ShipCaptured { ship: x, by } => {
                 out.push(line(
@@ -189,11 +252,20 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                         mid(ship(s, n, x))
                     ),
                 ));
-                continue;
+                return true;
             }
-            Event::Retreated { unit: u, to } => {
-                format!("{} retreats to {}.", unit(s, n, u), cell(s, to))
-            }
+            Event::Deactivated { .. } => return true,
+            _ => return false,
+        };
+        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        true
+    }
+
+    /// Building, repairs, the sealed take-off choices and taking off.
+    fn ship_line(&mut self, e: &Event) -> bool {
+        let (s, n) = (self.s, self.names);
+        let out = &mut self.out;
+        let text = match *e {
             Event::Built { kind: k, at, .. } => format!(
                 "{} a {} at {}.",
                 n.says(pid(s.active), "build", "builds"),
@@ -218,7 +290,7 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                     Tone::Major,
                     format!("Choices revealed: {} {what}.", n.player(pid(seat))),
                 ));
-                continue;
+                return true;
             }
             Event::TookOff { ship: x, score } => {
                 out.push(line(
@@ -226,47 +298,14 @@ pub fn describe(before: &State, events: &[Event], n: &Names) -> Vec<Entry> {
                     Tone::Major,
                     format!("{} takes off, scoring {score}.", ship(s, n, x)),
                 ));
-                continue;
+                return true;
             }
             Event::Stranded { ship: x } => format!("{} is stranded on the planet.", ship(s, n, x)),
-            Event::Deactivated { .. } => continue,
-            Event::PlayerLost { seat } => {
-                out.push(line(
-                    Some(seat),
-                    Tone::Major,
-                    format!("{} out of the game.", n.says(pid(seat), "are", "is")),
-                ));
-                continue;
-            }
-            Event::TurnEnded { seat, reserve } => {
-                let kept = if reserve > 0 {
-                    format!(", saving {reserve} points")
-                } else {
-                    String::new()
-                };
-                out.push(line(
-                    Some(seat),
-                    Tone::Quiet,
-                    format!("{} the turn{kept}.", n.says(pid(seat), "end", "ends")),
-                ));
-                continue;
-            }
-            Event::GameOver { outcome } => {
-                let text = match outcome {
-                    Outcome::Winner(p) => format!(
-                        "Game over: {} the game.",
-                        n.says(PlayerId(p as u8), "win", "wins")
-                    ),
-                    Outcome::Draw => "Game over: a draw.".to_string(),
-                    _ => "Game over.".to_string(),
-                };
-                out.push(line(None, Tone::Major, text));
-                continue;
-            }
+            _ => return false,
         };
-        out.push(line(actor, Tone::Normal, text));
+        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        true
     }
-    out
 }
 
 /// Cells to flash for a command's events (`bad`: something was destroyed or fired at).

@@ -99,8 +99,17 @@ pub fn describe(s: &State, round: u32, command: Option<&Command>, events: &[Even
     out
 }
 
+/// One event in plain words; `None` for what the log does not tell (payments, the end of a
+/// round, waiting, a mite's wander roll).
 fn event_line(s: &State, e: &Event) -> Option<Entry> {
-    let m = |id| s.db.module(id).name.clone();
+    rover_line(s, e)
+        .or_else(|| fight_line(s, e))
+        .or_else(|| module_line(s, e))
+        .or_else(|| entity_line(s, e))
+}
+
+/// What the rover does and gains: moves, data, repairs, shields, energy, the upload, and the end.
+fn rover_line(s: &State, e: &Event) -> Option<Entry> {
     let line = match *e {
         Event::Moved { who: a, dir, to } => match a {
             Actor::Rover => entry(
@@ -114,18 +123,42 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
                 format!("{} moves {}", entity_name(s, id), dir_word(dir)),
             ),
         },
-        Event::Paid { .. } | Event::RoundEnded { .. } | Event::Waited => return None,
-        Event::Used { module, .. } => {
-            entry(Tone::Normal, true, format!("you use the {}", m(module)))
+        Event::DataGained { from, amount } => entry(
+            Tone::Normal,
+            true,
+            format!("you gain {amount} data from {}", entity_name(s, from)),
+        ),
+        Event::DataSpent { amount } => {
+            entry(Tone::Normal, true, format!("you spend {amount} data"))
         }
-        Event::Disintegrated { slot, module } => entry(
+        Event::Repaired { amount } => {
+            entry(Tone::Normal, true, format!("you repair {amount} integrity"))
+        }
+        Event::Shielded { amount } => {
+            entry(Tone::Normal, true, format!("you gain {amount} shielding"))
+        }
+        Event::Generated { amount } => {
+            entry(Tone::Normal, true, format!("you generate {amount} energy"))
+        }
+        Event::Uploaded { amount, total } => entry(
             Tone::Major,
             true,
-            format!(
-                "the {} in slot {slot} wears out and disintegrates",
-                m(module)
-            ),
+            format!("you upload {amount} data: {total} of 30 uploaded"),
         ),
+        Event::Won { score } => entry(Tone::Major, true, format!("you win: {score} data uploaded")),
+        Event::Lost { reason, score } => entry(
+            Tone::Major,
+            true,
+            format!("you lose ({}): score {score}", loss_words(reason)),
+        ),
+        _ => return None,
+    };
+    Some(line)
+}
+
+/// Attacks and what they do: hit rolls, misses, damage, destruction, stalls, shorts, teleports, factories shut down.
+fn fight_line(s: &State, e: &Event) -> Option<Entry> {
+    let line = match *e {
         Event::Roll(r) => {
             let by = match r.attacker {
                 Actor::Rover => "your".to_string(),
@@ -154,7 +187,6 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
                 who(s, target)
             ),
         ),
-        Event::Wander { .. } => return None,
         Event::Damaged {
             target,
             raw,
@@ -183,23 +215,6 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
                 format!("{} is destroyed", entity_name(s, id)),
             ),
         },
-        Event::DataGained { from, amount } => entry(
-            Tone::Normal,
-            true,
-            format!("you gain {amount} data from {}", entity_name(s, from)),
-        ),
-        Event::DataSpent { amount } => {
-            entry(Tone::Normal, true, format!("you spend {amount} data"))
-        }
-        Event::Repaired { amount } => {
-            entry(Tone::Normal, true, format!("you repair {amount} integrity"))
-        }
-        Event::Shielded { amount } => {
-            entry(Tone::Normal, true, format!("you gain {amount} shielding"))
-        }
-        Event::Generated { amount } => {
-            entry(Tone::Normal, true, format!("you generate {amount} energy"))
-        }
         Event::Stalled { target } => entry(
             Tone::Fight,
             target != Actor::Rover,
@@ -219,6 +234,26 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
             Tone::Major,
             true,
             format!("{} shuts down: no more wardens", entity_name(s, factory)),
+        ),
+        _ => return None,
+    };
+    Some(line)
+}
+
+/// Modules: used, worn out, installed, removed, picked up, a full bay, refits and refills.
+fn module_line(s: &State, e: &Event) -> Option<Entry> {
+    let m = |id| s.db.module(id).name.clone();
+    let line = match *e {
+        Event::Used { module, .. } => {
+            entry(Tone::Normal, true, format!("you use the {}", m(module)))
+        }
+        Event::Disintegrated { slot, module } => entry(
+            Tone::Major,
+            true,
+            format!(
+                "the {} in slot {slot} wears out and disintegrates",
+                m(module)
+            ),
         ),
         Event::Installed { module, slot } => entry(
             Tone::Normal,
@@ -254,11 +289,14 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
             true,
             format!("the drop pod refills your energy to {energy}"),
         ),
-        Event::Uploaded { amount, total } => entry(
-            Tone::Major,
-            true,
-            format!("you upload {amount} data: {total} of 30 uploaded"),
-        ),
+        _ => return None,
+    };
+    Some(line)
+}
+
+/// Entities waking up and spawning.
+fn entity_line(s: &State, e: &Event) -> Option<Entry> {
+    let line = match *e {
         Event::Woke { id } => entry(
             Tone::Normal,
             false,
@@ -273,12 +311,7 @@ fn event_line(s: &State, e: &Event) -> Option<Entry> {
                 entity_name(s, id)
             ),
         ),
-        Event::Won { score } => entry(Tone::Major, true, format!("you win: {score} data uploaded")),
-        Event::Lost { reason, score } => entry(
-            Tone::Major,
-            true,
-            format!("you lose ({}): score {score}", loss_words(reason)),
-        ),
+        _ => return None,
     };
     Some(line)
 }
