@@ -15,13 +15,18 @@ fn builtin_texts() -> Vec<String> {
         .collect()
 }
 
-fn check_content(texts: &[String]) {
+/// The content database of `texts`, one per file of [`FILES`].
+fn from_texts(texts: &[String]) -> Result<Db, orbitals::rover::content::LoadErrors> {
     let files: Vec<(&str, &str)> = FILES
         .iter()
         .copied()
         .zip(texts.iter().map(String::as_str))
         .collect();
-    if let Err(e) = Db::from_sources(&files) {
+    Db::from_sources(&files)
+}
+
+fn check_content(texts: &[String]) {
+    if let Err(e) = from_texts(texts) {
         assert!(!e.0.is_empty());
         for p in &e.0 {
             assert!(p.line >= 1, "{p}");
@@ -47,30 +52,15 @@ fn a_missing_content_folder_is_an_error() {
 fn unknown_keys_and_abilities_are_errors_with_lines() {
     let mut t = builtin_texts();
     t[0] = t[0].replacen("  range: 0\n", "  range: 0\n  colour: red\n", 1);
-    let files: Vec<(&str, &str)> = FILES
-        .iter()
-        .copied()
-        .zip(t.iter().map(String::as_str))
-        .collect();
-    let e = Db::from_sources(&files).unwrap_err().to_string();
+    let e = from_texts(&t).unwrap_err().to_string();
     assert!(e.contains("modules.yaml:") && e.contains("colour"), "{e}");
     let mut t = builtin_texts();
     t[0] = t[0].replacen("[shield 1]", "[shield 1, fly]", 1);
-    let files: Vec<(&str, &str)> = FILES
-        .iter()
-        .copied()
-        .zip(t.iter().map(String::as_str))
-        .collect();
-    let e = Db::from_sources(&files).unwrap_err().to_string();
+    let e = from_texts(&t).unwrap_err().to_string();
     assert!(e.contains("modules.yaml:12:") && e.contains("fly"), "{e}");
     let mut t = builtin_texts();
     t[2] = t[2].replacen("behaviour: wander", "behaviour: wander\n  wake: 3", 1);
-    let files: Vec<(&str, &str)> = FILES
-        .iter()
-        .copied()
-        .zip(t.iter().map(String::as_str))
-        .collect();
-    let e = Db::from_sources(&files).unwrap_err().to_string();
+    let e = from_texts(&t).unwrap_err().to_string();
     assert!(e.contains("entities.yaml:") && e.contains("wake"), "{e}");
 }
 
@@ -159,12 +149,7 @@ fn every_problem_of_the_content_is_reported_at_once() {
     t[0] = t[0].replacen("  durability: 20\n", "  durability: 0\n", 1);
     t[0] = t[0].replacen("  durability: 10\n", "  durability: 0\n", 1);
     t[2] = t[2].replacen("behaviour: wander", "behaviour: wander\n  wake: 3", 1);
-    let files: Vec<(&str, &str)> = FILES
-        .iter()
-        .copied()
-        .zip(t.iter().map(String::as_str))
-        .collect();
-    let e = Db::from_sources(&files).unwrap_err();
+    let e = from_texts(&t).unwrap_err();
     let text = e.to_string();
     let modules = e.0.iter().filter(|p| p.file == FILES[0]).count();
     let entities = e.0.iter().filter(|p| p.file == FILES[2]).count();
