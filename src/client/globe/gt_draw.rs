@@ -245,7 +245,7 @@ impl GtScreen {
         draw_circle(a.x + 26.0, a.y + 25.0, 7.0, planet::seat_color(who));
         p.text(&text, a.x + 40.0, a.y + 31.0, 16.0, true, theme::TEXT);
         let hint = if self.session.human_to_act() {
-            "drag / arrows: spin · wheel: zoom · click: select, act"
+            "drag / arrows: spin · wheel: zoom · C: my rover · click: select, act"
         } else if self.session.thinking() {
             "the AI is thinking…"
         } else {

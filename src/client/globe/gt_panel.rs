@@ -20,6 +20,8 @@ pub enum PanelAct {
     System(bool),
     Menu,
     Undo,
+    /// Turn the globe to the player's own rover (C).
+    Centre,
     Rematch,
     Quit,
 }
@@ -44,6 +46,16 @@ pub fn show(ctx: &egui::Context, scr: &mut GtScreen, hover: Option<&str>) -> Opt
             });
         });
         players(ui, scr);
+        if ui
+            .add_enabled(
+                scr.session.human_to_act(),
+                egui::Button::new("Centre on my rover (C)"),
+            )
+            .on_hover_text("Turn the globe to your rover")
+            .clicked()
+        {
+            act = Some(PanelAct::Centre);
+        }
         ui.separator();
         if let Some(a) = moves(ui, scr) {
             act = Some(a);

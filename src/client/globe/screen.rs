@@ -16,6 +16,7 @@ use crate::client::table::draw_background;
 use crate::client::theme;
 use crate::globe::{Board, FaceId, FACE_COUNT};
 use crate::globetrotter::{Command, Loc, PlanetId, Side};
+use crate::PlayerId;
 use egui_macroquad::egui;
 use macroquad::prelude::*;
 
@@ -40,6 +41,8 @@ pub struct GtScreen {
     pub(super) batch: Batch,
     pub(super) time: f32,
     seen: u64,
+    /// The person whose turn the camera last turned to (see `centre_at_turn_start`).
+    turn_of: Option<PlayerId>,
     egui_pointer: bool,
     /// Follow the AI's moves with the camera.
     pub follow: bool,
@@ -69,6 +72,7 @@ impl GtScreen {
             batch: Batch::default(),
             time: 0.0,
             seen: session.game.version(),
+            turn_of: None,
             egui_pointer: false,
             follow: true,
             session,
@@ -180,6 +184,29 @@ impl GtScreen {
         Some((loc, edge))
     }
 
+    /// Turns the globe to a rover of the player to move (the selected one first).
+    pub fn centre_on_mine(&mut self) {
+        let st = self.session.state();
+        let picked = match self.sel {
+            Sel::Rover(l) => Some(l),
+            _ => None,
+        };
+        if let Some(l) = picked.or_else(|| st.rovers_of(st.active).map(|r| r.0).next()) {
+            self.centre_on(l);
+        }
+    }
+
+    /// At the start of a person's turn the globe turns to their pieces, once: the camera
+    /// never moves while they aim.
+    fn centre_at_turn_start(&mut self) {
+        let active = self.session.state().active;
+        let mine = self.session.human_to_act();
+        if mine && self.turn_of != Some(active) {
+            self.centre_on_mine();
+        }
+        self.turn_of = mine.then_some(active);
+    }
+
     /// Turns the focused planet so that `at` faces the viewer.
     pub fn centre_on(&mut self, at: Loc) {
         if at.planet != self.focus && !self.system {
@@ -203,6 +230,7 @@ impl GtScreen {
             self.seen = self.session.game.version();
             self.after_move();
         }
+        self.centre_at_turn_start();
         if self.follow {
             if let Some((cmd, age, _)) = self.session.announce() {
                 if age == 0.0 || age < dt * 1.5 {
@@ -242,6 +270,7 @@ impl GtScreen {
                         self.sel = Sel::None;
                     }
                 }
+                PanelAct::Centre => self.centre_on_mine(),
                 PanelAct::Rematch => {
                     let s = self.session.rematch();
                     *self = GtScreen::new(s);
@@ -425,6 +454,9 @@ impl GtScreen {
     }
 
     fn keys(&mut self, dt: f32) {
+        if is_key_pressed(KeyCode::C) && self.session.human_to_act() {
+            self.centre_on_mine();
+        }
         let k = 1.8 * dt;
         let i = self.focus.index().min(self.spins.len().saturating_sub(1));
         let Some(s) = self.spins.get_mut(i) else {
