@@ -31,14 +31,14 @@ fn mid_game() -> State {
     // the decisions measured are searches, not forced moves.
     loop {
         legal_commands_into(&s, &mut buf);
-        if s.outcome != Outcome::Ongoing || (s.turn >= 40 && buf.len() >= 4) {
+        if s.standing() != Outcome::Ongoing || (s.turn_number() >= 40 && buf.len() >= 4) {
             break;
         }
         let c = buf[rng.gen_range(0..buf.len())];
         rules::apply_into(&mut s, c, &mut ());
     }
     assert_eq!(
-        s.outcome,
+        s.standing(),
         Outcome::Ongoing,
         "the bench game ended before turn 40"
     );
@@ -74,7 +74,7 @@ fn ai(c: &mut Criterion) {
     c.bench_function("greedy_decision", |b| {
         b.iter(|| greedy.choose(black_box(&s)))
     });
-    let viewer = s.active;
+    let viewer = s.active();
     c.bench_function("determinize", |b| {
         b.iter(|| determinize(black_box(&s), viewer, &mut rng))
     });

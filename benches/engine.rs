@@ -27,7 +27,7 @@ fn random_game(db: &Arc<CardDb>, decks: &[Deck], seed: u64, buf: &mut Vec<rules:
     rules::start(&mut s, &mut ());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut n = 0;
-    while s.outcome == Outcome::Ongoing {
+    while s.standing() == Outcome::Ongoing {
         legal_commands_into(&s, buf);
         let c = buf[rng.gen_range(0..buf.len())];
         rules::apply_into(&mut s, c, &mut ());
@@ -41,7 +41,7 @@ fn mid_game(db: &Arc<CardDb>, decks: &[Deck]) -> State {
     rules::start(&mut s, &mut ());
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut buf = Vec::new();
-    while s.turn < 60 && s.outcome == Outcome::Ongoing {
+    while s.turn_number() < 60 && s.standing() == Outcome::Ongoing {
         legal_commands_into(&s, &mut buf);
         let c = buf[rng.gen_range(0..buf.len())];
         rules::apply_into(&mut s, c, &mut ());

@@ -2,6 +2,7 @@
 //! opponent's hidden cards (hand contents, deck order, face-down project identities) and in the
 //! future dice must give identical decisions for the same agent seed and budget.
 use orbitals::agent::eval::OrbitalsHeuristic;
+use orbitals::agent::game::Game;
 use orbitals::agent::greedy::GreedyAgent;
 use orbitals::agent::mcts::MctsAgent;
 use orbitals::agent::AgentSpec;
@@ -9,8 +10,6 @@ use orbitals::data::{CardDb, CardKind, Deck};
 use orbitals::rules;
 use orbitals::state::{Outcome, Phase, State, Zone};
 use orbitals::{CardRef, PlayerId};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -34,11 +33,11 @@ fn positions(seed: u64, count: usize) -> Vec<State> {
     ];
     let mut out = Vec::new();
     let mut step = 0;
-    while s.outcome == Outcome::Ongoing && out.len() < count {
+    while s.standing() == Outcome::Ongoing && out.len() < count {
         if step % 7 == 3 && rules::legal_commands(&s).len() > 1 {
             out.push(s.clone());
         }
-        let c = agents[s.active.index()].choose(&s);
+        let c = agents[s.active().index()].choose(&s);
         rules::apply_into(&mut s, c, &mut ());
         step += 1;
     }
@@ -50,7 +49,7 @@ fn positions(seed: u64, count: usize) -> Vec<State> {
 /// hand card of the same kind when there is one.
 fn rearranged(s: &State) -> State {
     let mut t = s.clone();
-    let opp = t.next_player(t.active);
+    let opp = t.next_player(t.active());
     let hand = t.hand(opp);
     let deck = t.deck(opp);
     if let Some(&h) = hand.first() {
@@ -97,14 +96,14 @@ fn rearranged(s: &State) -> State {
             }
         }
     }
-    t.rng = ChaCha8Rng::seed_from_u64(0xDEAD_BEEF);
+    t.reseed(0xDEAD_BEEF);
     t
 }
 
 fn hidden_differs(s: &State, t: &State, opp: PlayerId) -> bool {
-    s.cards
+    s.cards()
         .iter()
-        .zip(&t.cards)
+        .zip(t.cards())
         .any(|(a, b)| a.owner == opp && a.card != b.card)
 }
 
@@ -113,7 +112,7 @@ fn check(spec: &str, seed: u64, count: usize) {
     let mut differing = 0;
     for (i, s) in positions(seed, count).iter().enumerate() {
         let t = rearranged(s);
-        let opp = s.next_player(s.active);
+        let opp = s.next_player(s.active());
         differing += hidden_differs(s, &t, opp) as usize;
         let a = spec.build(1000 + i as u64).choose(s);
         let b = spec.build(1000 + i as u64).choose(&t);
@@ -133,7 +132,7 @@ fn o26_mcts_search_statistics_ignore_hidden_cards() {
     };
     let mut checked = 0;
     for (i, s) in positions(8, 60).iter().enumerate() {
-        if s.phase != Phase::Construction && s.phase != Phase::Repair {
+        if s.phase() != Phase::Construction && s.phase() != Phase::Repair {
             continue;
         }
         let t = rearranged(s);

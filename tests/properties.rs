@@ -27,7 +27,7 @@ fn setup() -> &'static (Arc<CardDb>, Vec<Deck>) {
 
 /// A random command, legal or not.
 fn random_command(s: &State, rng: &mut ChaCha8Rng) -> Command {
-    let n = s.cards.len() as u8 + 2;
+    let n = s.cards().len() as u8 + 2;
     let r = |rng: &mut ChaCha8Rng| CardRef(rng.gen_range(0..n));
     match rng.gen_range(0..11) {
         0 => Command::Burn {
@@ -76,9 +76,9 @@ fn aggressive_pick(s: &State, legal: &[Command], rng: &mut ChaCha8Rng) -> Comman
     if rng.gen_bool(0.05) {
         return legal[rng.gen_range(0..legal.len())];
     }
-    let enemy_asset = |a: CardRef| s.inst(a).owner != s.active;
+    let enemy_asset = |a: CardRef| s.inst(a).owner != s.active();
     let building = s
-        .zone(s.active, orbitals::state::Zone::Project)
+        .zone(s.active(), orbitals::state::Zone::Project)
         .any(|(r, c)| c.points < s.card_of(r).construction_cost);
     let rank = |c: &Command| match *c {
         Command::Bombard { ship, .. } if orbitals::maneuver::bombard::power(s, ship) > 0 => 6,
@@ -109,7 +109,7 @@ fn check_state(s: &State, per_player: &[usize]) {
     let v = s.invariant_violations();
     assert!(v.is_empty(), "invariants broken: {v:#?}");
     for p in s.players() {
-        let n = s.cards.iter().filter(|c| c.owner == p).count();
+        let n = s.cards().iter().filter(|c| c.owner == p).count();
         assert_eq!(n, per_player[p.index()], "all of {p}'s cards accounted for");
     }
 }
@@ -132,7 +132,7 @@ fn random_game(seed: u64, d1: usize, d2: usize, max_commands: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     check_state(&s, &per_player);
     for step in 0..max_commands {
-        if s.outcome != Outcome::Ongoing {
+        if s.standing() != Outcome::Ongoing {
             break;
         }
         let legal = legal_commands(&s);
@@ -186,12 +186,12 @@ fn aggressive_random_play_reaches_the_end_of_the_game() {
     for seed in 0..20 {
         let (mut s, _) = rules::new_game(db.clone(), &decks[..2], seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while s.outcome == Outcome::Ongoing {
+        while s.standing() == Outcome::Ongoing {
             let legal = legal_commands(&s);
             let c = aggressive_pick(&s, &legal, &mut rng);
             rules::apply(&mut s, c);
         }
-        won += matches!(s.outcome, Outcome::Winner(_)) as u32;
+        won += matches!(s.standing(), Outcome::Winner(_)) as u32;
     }
     assert!(
         won > 0,
@@ -204,16 +204,16 @@ fn o25_random_games_end_by_the_turn_limit() {
     let (db, decks) = setup();
     for seed in 0..20 {
         let (mut s, _) = rules::new_game(db.clone(), &decks[..2], seed);
-        s.turn_limit = 30;
+        s.set_turn_limit(30);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut steps = 0;
-        while s.outcome == Outcome::Ongoing {
+        while s.standing() == Outcome::Ongoing {
             let legal = legal_commands(&s);
             rules::apply(&mut s, legal[rng.gen_range(0..legal.len())]);
             steps += 1;
             assert!(steps < 100_000, "game does not end");
         }
-        assert!(s.turn <= 30);
+        assert!(s.turn_number() <= 30);
     }
 }
 
@@ -224,7 +224,7 @@ fn determinism_same_seed_same_game() {
         let (mut s, mut log) = rules::new_game(db.clone(), &decks[..2], seed);
         let mut rng = ChaCha8Rng::seed_from_u64(99);
         for _ in 0..2000 {
-            if s.outcome != Outcome::Ongoing {
+            if s.standing() != Outcome::Ongoing {
                 break;
             }
             let legal = legal_commands(&s);

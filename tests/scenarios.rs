@@ -337,7 +337,7 @@ fn a_saved_match_replays_to_the_same_position() {
         let p2: RandomAgent = RandomAgent::new(seed * 2 + 1);
         let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(p1), Box::new(p2)];
         let mut start = State::from_decks(db.clone(), &decks, seed);
-        start.turn_limit = DEFAULT_TURN_LIMIT;
+        start.set_turn_limit(DEFAULT_TURN_LIMIT);
         let handles = Handles::defaults(&start);
         orbitals::rules::start(&mut start, &mut ());
         let record = play_game(start, &handles, seed, &mut agents, &mut ()).expect("legal play");

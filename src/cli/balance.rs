@@ -129,7 +129,7 @@ fn side_games(g: &SeriesGame<State>, decks: [usize; 2]) -> Vec<SideGame> {
                 Outcome::Winner(_) => 0.0,
                 _ => 0.5,
             };
-            let mut played: Vec<CardId> = s.cards[s.player_range(PlayerId(seat as u8))]
+            let mut played: Vec<CardId> = s.cards()[s.player_range(PlayerId(seat as u8))]
                 .iter()
                 .filter(|c| !matches!(c.zone, Zone::Deck | Zone::Hand))
                 .map(|c| c.card)

@@ -153,8 +153,8 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
     rules::start(&mut game, &mut ());
     let mut greedy = GreedyAgent::<State, _>::new(h, 8);
     let mut slowest = 0.0f64;
-    while game.outcome == Outcome::Ongoing {
-        let c = if game.active.index() == 0 {
+    while game.standing() == Outcome::Ongoing {
+        let c = if game.active().index() == 0 {
             let t = Clock::start();
             let c = agent.choose(&game);
             slowest = slowest.max(t.secs());
@@ -187,10 +187,10 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     while start.secs() < a.seconds {
         let mut s = State::from_decks(db.clone(), &decks, a.seed.wrapping_add(games));
         rules::start(&mut s, &mut ());
-        while s.outcome == Outcome::Ongoing {
+        while s.standing() == Outcome::Ongoing {
             legal_commands_into(&s, &mut buf);
             // The mid-game position: turn 40 or later, with a choice to make.
-            if mid.is_none() && s.turn >= 40 && buf.len() > 1 {
+            if mid.is_none() && s.turn_number() >= 40 && buf.len() > 1 {
                 mid = Some(s.clone());
             }
             let c = buf[rng.gen_range(0..buf.len())];
@@ -209,7 +209,7 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
     f.add("state_clone_ns", t.nanos() / n as f64, 1);
-    let viewer = s.active.index();
+    let viewer = s.active().index();
     let t = Clock::start();
     for _ in 0..n {
         std::hint::black_box(orbitals::agent::eval::advantage(

@@ -4,6 +4,7 @@
 //! [`CardRef`]; its [`Zone`] says where it is. The table is a single small `Vec` of plain bytes, so
 //! cloning a state is one allocation and a copy. Card stats are read from the shared [`CardDb`].
 mod invariants;
+mod read;
 pub mod setup;
 mod stats;
 
@@ -176,28 +177,28 @@ pub enum Outcome {
 pub struct State {
     /// Card definitions; not serialized: attach with [`State::with_db`] after loading.
     #[serde(skip)]
-    pub db: Arc<CardDb>,
-    pub cards: Vec<Inst>,
-    pub num_players: u8,
-    pub active: PlayerId,
-    pub first_player: PlayerId,
-    pub phase: Phase,
+    pub(crate) db: Arc<CardDb>,
+    pub(crate) cards: Vec<Inst>,
+    pub(crate) num_players: u8,
+    pub(crate) active: PlayerId,
+    pub(crate) first_player: PlayerId,
+    pub(crate) phase: Phase,
     /// O5: 0 before the first turn, then 1..=4.
-    pub orbit_counter: u8,
+    pub(crate) orbit_counter: u8,
     /// Player turns started so far (1 during the first turn).
-    pub turn: u16,
-    pub turn_limit: u16,
-    pub outcome: Outcome,
+    pub(crate) turn: u16,
+    pub(crate) turn_limit: u16,
+    pub(crate) outcome: Outcome,
     /// Bit per player that has lost or conceded.
-    pub lost: u8,
+    pub(crate) lost: u8,
     /// Next value for [`Inst::order`] of a card arriving in a hand.
-    pub next_order: u16,
+    pub(crate) next_order: u16,
     /// Commands played in the current turn (O30 ends a turn after [`MAX_TURN_COMMANDS`]).
     #[serde(default)]
-    pub turn_commands: u16,
-    pub rng: ChaCha8Rng,
+    pub(crate) turn_commands: u16,
+    pub(crate) rng: ChaCha8Rng,
     /// Dice results used before the RNG, for tests and scenarios.
-    pub forced_dice: VecDeque<u8>,
+    pub(crate) forced_dice: VecDeque<u8>,
     /// Facts of the card table that cannot change during a game, cached for speed; not part
     /// of the game's value (not serialized, not compared). See [`State::reindex`].
     #[serde(skip)]
