@@ -1,7 +1,7 @@
 //! One game being played through its encoding, with the game's type erased so that one
 //! Python class serves every game: [`AnyGame`] over [`Live`].
 use orbitals::agent::Agent;
-use orbitals::kit::encode::{legal_mask, Encoding, Mask, Shape};
+use orbitals::kit::encode::{legal_mask, Encoding, Mask, ObsMemo, Shape};
 use orbitals::kit::Outcome;
 
 /// A game in progress, whatever the game.
@@ -11,6 +11,8 @@ pub trait AnyGame: Send {
     fn current_player(&self) -> usize;
     fn outcome(&self) -> Outcome;
     fn observe(&self, seat: usize, out: &mut [f32]);
+    /// [`Encoding::observe_update`]: `out` holds what `memo` describes.
+    fn observe_update(&self, seat: usize, out: &mut [f32], memo: &mut ObsMemo);
     /// The mask of the seat to move; the number of legal actions.
     fn mask(&mut self, out: &mut Mask) -> Result<usize, String>;
     /// The legal actions of the seat to move, in index order.
@@ -24,6 +26,9 @@ pub trait AnyGame: Send {
     /// Plays action `index` for the seat to move; an index that names no legal command is an
     /// error saying what was expected.
     fn play(&mut self, index: usize) -> Result<(), String>;
+    /// Plays action `index`, which [`AnyGame::check`] accepted in this very position (so it
+    /// is not validated again); `Err` only if it names no command at all.
+    fn play_checked(&mut self, index: usize) -> Result<(), String>;
     /// The seat to move plays its built-in agent's choice; `false` when it has none.
     fn play_agent(&mut self) -> Result<bool, String>;
     /// Gives the seats built-in agents (`None`: the seat is played from outside).
@@ -108,6 +113,9 @@ impl<R: Encoding> AnyGame for Live<R> {
     fn observe(&self, seat: usize, out: &mut [f32]) {
         self.state.observe(seat, out)
     }
+    fn observe_update(&self, seat: usize, out: &mut [f32], memo: &mut ObsMemo) {
+        self.state.observe_update(seat, out, memo)
+    }
     fn mask(&mut self, out: &mut Mask) -> Result<usize, String> {
         legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
     }
@@ -116,6 +124,14 @@ impl<R: Encoding> AnyGame for Live<R> {
     }
     fn play(&mut self, index: usize) -> Result<(), String> {
         let command = self.checked(index)?;
+        self.state.apply_into(command, &mut ());
+        Ok(())
+    }
+    fn play_checked(&mut self, index: usize) -> Result<(), String> {
+        let command = self
+            .state
+            .command_at(index)
+            .ok_or_else(|| format!("action {index} names no command in this position"))?;
         self.state.apply_into(command, &mut ());
         Ok(())
     }

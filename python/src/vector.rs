@@ -5,7 +5,7 @@
 use crate::live::AnyGame;
 use crate::tables::AnyTable;
 use orbitals::agent::AgentSpec;
-use orbitals::kit::encode::Mask;
+use orbitals::kit::encode::{Mask, ObsMemo};
 use orbitals::kit::series::mix;
 use orbitals::kit::Outcome;
 use rayon::prelude::*;
@@ -15,10 +15,12 @@ pub const LEARNER: usize = 0;
 /// Fewest games stepped on the thread pool (fewer step on the calling thread).
 const PARALLEL_FROM: usize = 4;
 
-/// One slot of the vector: its game and how many games it has started.
+/// One slot of the vector: its game, how many games it has started, and what its row of
+/// the observation buffer holds (cleared with a new game, or a buffer it did not write).
 struct Slot {
     game: Box<dyn AnyGame>,
     episode: u64,
+    memo: ObsMemo,
 }
 
 /// Where a step's results go: `n` rows of observations (`obs_len` floats each), masks (a
@@ -50,6 +52,8 @@ pub struct Vector {
     pub obs_len: usize,
     pub actions: usize,
     pool: rayon::ThreadPool,
+    /// The address of the observation buffer last written (the slots' memos describe it).
+    obs_at: usize,
 }
 
 /// The learner's reward for a finished game: 1 for a win, -1 for a loss, 0 for a draw.
@@ -118,6 +122,7 @@ impl Vector {
             obs_len: shape.observation,
             actions: shape.actions,
             pool,
+            obs_at: 0,
         };
         v.start_all(seed, num)?;
         Ok(v)
@@ -138,6 +143,7 @@ impl Vector {
                     Ok(Slot {
                         game: start(table, opponent, seed, i, 0)?,
                         episode: 0,
+                        memo: ObsMemo::default(),
                     })
                 })
                 .collect()
@@ -181,8 +187,10 @@ impl Vector {
                 .par_iter_mut()
                 .zip(out.obs.par_chunks_mut(ol))
                 .zip(out.mask.par_chunks_mut(row))
-                .try_for_each(|((slot, obs), mask)| write(slot.game.as_mut(), obs, mask, packed))
-        })
+                .try_for_each(|((slot, obs), mask)| write(slot, obs, mask, packed))
+        })?;
+        self.obs_at = out.obs.as_ptr() as usize;
+        Ok(())
     }
 
     /// Plays `actions[i]` in game `i`, then the agents up to the learner's next turn; a game
@@ -216,13 +224,18 @@ impl Vector {
             obs_len,
             actions: num_actions,
             pool,
-            ..
+            obs_at,
         } = self;
+        // Rows written by someone else hold nothing the memos know.
+        if *obs_at != out.obs.as_ptr() as usize {
+            slots.iter_mut().for_each(|s| s.memo.clear());
+            *obs_at = out.obs.as_ptr() as usize;
+        }
         let (table, opponent, seed, ol) = (table.as_ref(), &*opponent, *seed, *obs_len);
         let (row, packed) = (Out::mask_row(*num_actions, out.packed), out.packed);
         let work = |(((((i, slot), &a), obs), mask), (rew, done)): Work| {
             slot.game
-                .play(a as usize)
+                .play_checked(a as usize)
                 .and_then(|()| advance(slot.game.as_mut()))
                 .map_err(|e| format!("env {i}: {e}"))?;
             let outcome = slot.game.outcome();
@@ -233,8 +246,9 @@ impl Vector {
                 *done = 1;
                 slot.episode += 1;
                 slot.game = start(table, opponent, seed, i, slot.episode)?;
+                slot.memo.clear();
             }
-            write(slot.game.as_mut(), obs, mask, packed)
+            write(slot, obs, mask, packed)
         };
         // A few games step faster on this thread than handed to the pool.
         if slots.len() < PARALLEL_FROM {
@@ -270,14 +284,11 @@ type Work<'a> = (
     (&'a mut f32, &'a mut u8),
 );
 
-/// The learner's observation and mask of a game.
-fn write(
-    g: &mut dyn AnyGame,
-    obs: &mut [f32],
-    mask: &mut [u8],
-    packed: bool,
-) -> Result<(), String> {
-    g.observe(LEARNER, obs);
+/// The learner's observation and mask of a slot's game; `obs` holds what the slot's memo
+/// describes.
+fn write(slot: &mut Slot, obs: &mut [f32], mask: &mut [u8], packed: bool) -> Result<(), String> {
+    let g = slot.game.as_mut();
+    g.observe_update(LEARNER, obs, &mut slot.memo);
     let mut m = if packed {
         Mask::bits(mask)
     } else {

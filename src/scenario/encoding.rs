@@ -6,7 +6,7 @@
 //! shorter player's last slots stay empty). Commands name their acting card by its slot among
 //! the mover's own cards, so index `i` means the same move whichever seat plays it.
 use crate::core::encode::layout::{one_hot, Blocks};
-use crate::core::encode::{mask_with, Encoding, EncodingError, Mask, Shape};
+use crate::core::encode::{mask_with, Encoding, EncodingError, Mask, ObsMemo, Shape};
 use crate::data::CardDb;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::Command;
@@ -25,9 +25,10 @@ const ZONES: [Zone; 8] = [
     Zone::Debris,
     Zone::Removed,
 ];
-/// Numbers per card slot besides the card one-hot: present, mine, 8 zones, host, orbital,
-/// damage, delta-vee, points, tapped, destroyed, fresh.
-const SLOT_FIXED: usize = 2 + ZONES.len() + 8;
+/// Numbers per card slot besides the card one-hot: 8 zones, host, orbital, damage,
+/// delta-vee, points, tapped, destroyed, fresh. (Whether a slot holds a card, and whose it
+/// is, follow from its place: slots `0..K` are the looking seat's.)
+const SLOT_FIXED: usize = ZONES.len() + 8;
 /// Numbers per seat: lost, to move, hand size, deck size, population used, population limit.
 const SEAT_FEATURES: usize = 6;
 /// Global numbers: phase one-hot, orbit counter, turn, commands this turn.
@@ -156,6 +157,98 @@ fn hidden(viewer: usize, c: &crate::state::Inst) -> bool {
     }
 }
 
+/// Writes what `seat` sees into `out`. With a memo, `out` holds the observation the memo
+/// describes, and only the slots whose card changed since are written again (the global
+/// and seat numbers, a few dozen, always are).
+fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMemo>) {
+    let d = Dims::of(s);
+    let mut at = one_hot(out, 0, Phase::ALL.len(), s.phase as usize);
+    out[at] = f32::from(s.orbit_counter) / 4.0;
+    out[at + 1] = f32::from(s.turn) / f32::from(s.turn_limit.max(1));
+    out[at + 2] = f32::from(s.turn_commands) / f32::from(MAX_TURN_COMMANDS);
+    at += 3;
+    for rel in 0..d.players {
+        let p = PlayerId(((seat + rel) % d.players) as u8);
+        let f = &mut out[at..at + SEAT_FEATURES];
+        let (mut hand, mut deck) = (0u16, 0u16);
+        for c in &s.cards[s.player_range(p)] {
+            hand += u16::from(c.zone == Zone::Hand);
+            deck += u16::from(c.zone == Zone::Deck);
+        }
+        f[0] = f32::from(u8::from(s.has_lost(p)));
+        f[1] = f32::from(u8::from(s.active == p));
+        f[2] = f32::from(hand) / 10.0;
+        f[3] = f32::from(deck) / 30.0;
+        f[4] = f32::from(s.population_used(p)) / 10.0;
+        f[5] = f32::from(s.population_limit(p)) / 10.0;
+        at += SEAT_FEATURES;
+    }
+    let len = d.slot_len();
+    let slots = &mut out[at..at + d.slots() * len];
+    // Without a memo, or with one that describes another observation, everything is written.
+    let (fresh, mut keys) = match memo {
+        Some(m) => (!m.holds(seat, d.slots()), Some(&mut m.keys[..])),
+        None => (true, None),
+    };
+    for rel in 0..d.players {
+        let p = (seat + rel) % d.players;
+        let range = s.player_range(PlayerId(p as u8));
+        let start = range.start;
+        for i in 0..d.k {
+            let slot = rel * d.k + i;
+            let f = &mut slots[slot * len..(slot + 1) * len];
+            let Some(c) = s.cards.get(start + i).filter(|_| i < range.len()) else {
+                // An empty slot stays empty for the whole game.
+                if fresh {
+                    f.fill(0.0);
+                }
+                continue;
+            };
+            let visible = !hidden(seat, c);
+            if let Some(keys) = keys.as_deref_mut() {
+                let key = slot_key(c, visible);
+                if keys[slot] == key {
+                    continue;
+                }
+                keys[slot] = key;
+            }
+            f.fill(0.0);
+            let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0);
+            f[zone] = 1.0;
+            let i = ZONES.len();
+            if c.host != NONE {
+                let host_slot = slot_of(s, &d, seat, CardRef(c.host));
+                f[i] = (host_slot + 1) as f32 / d.slots() as f32;
+            }
+            f[i + 1] = f32::from(c.orbital) / 4.0;
+            f[i + 2] = f32::from(c.damage) / 10.0;
+            f[i + 3] = f32::from(c.dv) / 10.0;
+            f[i + 4] = f32::from(c.points) / 20.0;
+            f[i + 5] = f32::from(u8::from(c.has(flag::TAPPED)));
+            f[i + 6] = f32::from(u8::from(c.has(flag::DESTROYED)));
+            f[i + 7] = f32::from(u8::from(c.has(flag::FRESH)));
+            if visible {
+                f[i + 8 + c.card.index()] = 1.0;
+            }
+        }
+    }
+}
+
+/// Everything a card's slot shows, packed: equal keys write equal slots (for one seat, whose
+/// view of the host's slot is fixed). At most 63 bits, so never the memo's `u64::MAX`.
+fn slot_key(c: &crate::state::Inst, visible: bool) -> u64 {
+    let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0) as u64;
+    let card = if visible { u64::from(c.card.0) } else { 0xffff };
+    let shown = flag::TAPPED | flag::DESTROYED | flag::FRESH;
+    zone | u64::from(c.host) << 4
+        | u64::from(c.orbital) << 12
+        | u64::from(c.damage) << 20
+        | u64::from(c.dv) << 28
+        | u64::from(c.points) << 36
+        | u64::from(c.flags & shown) << 44
+        | card << 47
+}
+
 /// The index of `command` with the table's sizes `d` and blocks `b` (computed once per mask).
 fn index_with(s: &State, d: &Dims, b: &Blocks, command: &Command) -> Option<usize> {
     let me = s.active.index();
@@ -224,53 +317,11 @@ impl Encoding for State {
     }
 
     fn observe(&self, seat: usize, out: &mut [f32]) {
-        let d = Dims::of(self);
-        let mut at = one_hot(out, 0, Phase::ALL.len(), self.phase as usize);
-        out[at] = f32::from(self.orbit_counter) / 4.0;
-        out[at + 1] = f32::from(self.turn) / f32::from(self.turn_limit.max(1));
-        out[at + 2] = f32::from(self.turn_commands) / f32::from(MAX_TURN_COMMANDS);
-        at += 3;
-        for rel in 0..d.players {
-            let p = PlayerId(((seat + rel) % d.players) as u8);
-            let f = &mut out[at..at + SEAT_FEATURES];
-            f[0] = f32::from(u8::from(self.has_lost(p)));
-            f[1] = f32::from(u8::from(self.active == p));
-            f[2] = self.hand_size(p) as f32 / 10.0;
-            f[3] = self.deck_size(p) as f32 / 30.0;
-            f[4] = f32::from(self.population_used(p)) / 10.0;
-            f[5] = f32::from(self.population_limit(p)) / 10.0;
-            at += SEAT_FEATURES;
-        }
-        let len = d.slot_len();
-        let slots = &mut out[at..at + d.slots() * len];
-        slots.fill(0.0);
-        for rel in 0..d.players {
-            let p = (seat + rel) % d.players;
-            let range = self.player_range(PlayerId(p as u8));
-            for (i, c) in self.cards[range].iter().enumerate().take(d.k) {
-                let slot = rel * d.k + i;
-                let f = &mut slots[slot * len..(slot + 1) * len];
-                f[0] = 1.0;
-                f[1] = f32::from(u8::from(p == seat));
-                let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0);
-                f[2 + zone] = 1.0;
-                let i = 2 + ZONES.len();
-                if c.host != NONE {
-                    let host_slot = slot_of(self, &d, seat, CardRef(c.host));
-                    f[i] = (host_slot + 1) as f32 / d.slots() as f32;
-                }
-                f[i + 1] = f32::from(c.orbital) / 4.0;
-                f[i + 2] = f32::from(c.damage) / 10.0;
-                f[i + 3] = f32::from(c.dv) / 10.0;
-                f[i + 4] = f32::from(c.points) / 20.0;
-                f[i + 5] = f32::from(u8::from(c.has(flag::TAPPED)));
-                f[i + 6] = f32::from(u8::from(c.has(flag::DESTROYED)));
-                f[i + 7] = f32::from(u8::from(c.has(flag::FRESH)));
-                if !hidden(seat, c) {
-                    f[i + 8 + c.card.index()] = 1.0;
-                }
-            }
-        }
+        observe_with(self, seat, out, None);
+    }
+
+    fn observe_update(&self, seat: usize, out: &mut [f32], memo: &mut ObsMemo) {
+        observe_with(self, seat, out, Some(memo));
     }
 
     fn action_index(&self, command: &Command) -> Option<usize> {
