@@ -3,18 +3,25 @@
 //! Cards are addressed by *slot*, relative to the seat that looks: the card table is grouped
 //! by owner and no card changes owner, so seat `v` sees the `K` slots of its own cards first,
 //! then the `K` slots of the next seat, and so on (`K` = the most cards one player owns; a
-//! shorter player's last slots stay empty). Commands name their acting card by its slot among
-//! the mover's own cards, so index `i` means the same move whichever seat plays it.
+//! shorter player's last slots stay empty). Actions count ships and assets
+//! in play by *rank* (their place among the mover's ships, the enemy ships, the mover's
+//! assets or all assets, in that slot order) and other cards by their slot among the mover's
+//! own, so index `i` means the same move whichever seat plays it, and the action space is
+//! bounded by the cards each kind can reach play with rather than by every slot.
 use crate::core::encode::layout::{one_hot, Blocks};
 use crate::core::encode::{mask_with, Encoding, EncodingError, Mask, ObsMemo, Shape};
+use crate::data::hot::HotKind;
 use crate::data::CardDb;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::Command;
-use crate::state::{flag, Phase, State, Zone, MAX_TURN_COMMANDS, NONE};
+use crate::state::{
+    flag, Inst, Phase, State, Zone, MAX_CARDS, MAX_PLAYERS, MAX_TURN_COMMANDS, NONE,
+};
 use std::cell::RefCell;
 use std::sync::Arc;
 
-/// Zones in their one-hot order.
+/// Zones in their one-hot order: their declaration order, so that `zone as usize` is the
+/// place of a zone.
 const ZONES: [Zone; 8] = [
     Zone::Deck,
     Zone::Hand,
@@ -58,45 +65,187 @@ struct Dims {
     x: usize,
     /// Card definitions.
     cards: usize,
+    /// The most ships one player can have in play: its spacecraft cards (`S`).
+    ships: usize,
+    /// The most enemy ships one player can face: the others' spacecraft cards (`E`).
+    enemies: usize,
+    /// The most assets one player can have in play: its asset cards (`A`).
+    assets: usize,
+    /// The most assets in play at once: every player's asset cards (`B`).
+    all_assets: usize,
 }
 
 impl Dims {
+    /// The sizes of `s`'s table. The counts by kind come from each player's cards, whose
+    /// definitions only determinization deals anew, among the same player's cards.
     fn of(s: &State) -> Dims {
         let players = s.num_players as usize;
-        let k = s
-            .players()
-            .map(|p| s.player_range(p).len())
-            .max()
-            .unwrap_or(0)
-            .max(1);
+        let (mut k, mut ship_cards, mut asset_cards) = (0, [0usize; MAX_PLAYERS], [0; MAX_PLAYERS]);
+        for (p, (ships, assets)) in ship_cards
+            .iter_mut()
+            .zip(asset_cards.iter_mut())
+            .enumerate()
+            .take(players)
+        {
+            let range = s.player_range(PlayerId(p as u8));
+            k = k.max(range.len());
+            for c in &s.cards[range] {
+                match s.db.hot(c.card).kind {
+                    HotKind::Spacecraft => *ships += 1,
+                    HotKind::Asset => *assets += 1,
+                    HotKind::Upgrade => {}
+                }
+            }
+        }
+        let all_ships: usize = ship_cards.iter().sum();
+        let most = |v: &[usize]| v.iter().copied().max().unwrap_or(0).max(1);
         Dims {
             players,
-            k,
+            k: k.max(1),
             x: max_delta_vee(&s.db),
             cards: s.db.len(),
+            ships: most(&ship_cards),
+            enemies: ship_cards[..players]
+                .iter()
+                .map(|&own| all_ships - own)
+                .max()
+                .unwrap_or(0)
+                .max(1),
+            assets: most(&asset_cards),
+            all_assets: asset_cards.iter().sum::<usize>().max(1),
         }
     }
     fn slots(&self) -> usize {
         self.players * self.k
     }
     fn blocks(&self) -> Blocks {
-        let (k, t, o) = (self.k, self.slots(), (self.players - 1).max(1) * self.k);
+        let (k, sh, a) = (self.k, self.ships, self.assets);
         let mut b = Blocks::new();
         b.add(&[]); // pass
-        b.add(&[k, 2]); // burn: ship, down/up
-        b.add(&[k, t]); // transfer: ship, asset slot
-        b.add(&[k]); // scuttle
-        b.add(&[k, o, self.x]); // combat: ship, enemy slot, x - 1
-        b.add(&[k, k]); // refit: ship, hand card
-        b.add(&[k, 2]); // bombard: ship, asset/its upgrade
-        b.add(&[k]); // research: asset
-        b.add(&[k]); // repair: asset
-        b.add(&[k, k + 1]); // start: card, own host slot or none (k)
-        b.add(&[k, k]); // contribute: asset, project
+        b.add(&[sh, 2]); // burn: own ship, down/up
+        b.add(&[sh, self.all_assets]); // transfer: own ship, asset
+        b.add(&[sh]); // scuttle
+        b.add(&[sh, self.enemies, self.x]); // combat: own ship, enemy ship, x - 1
+        b.add(&[sh, k]); // refit: own ship, hand card slot
+        b.add(&[sh, 2]); // bombard: own ship, asset/its upgrade
+        b.add(&[a]); // research: own asset
+        b.add(&[a]); // repair: own asset
+        b.add(&[k, a + 1]); // start: card slot, own asset as host or none (a)
+        b.add(&[a, k]); // contribute: own asset, project slot
         b
     }
     fn slot_len(&self) -> usize {
         SLOT_FIXED + self.cards
+    }
+}
+
+/// The groups of cards that actions count by rank rather than by slot: a card's rank is its
+/// place among the group's cards in the mover's slot order (its own cards first).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    /// The mover's ships in play.
+    OwnShip,
+    /// The other players' ships in play.
+    EnemyShip,
+    /// The mover's assets in play.
+    OwnAsset,
+    /// Every asset in play.
+    Asset,
+}
+
+impl Group {
+    fn holds(self, me: PlayerId, c: &Inst) -> bool {
+        match self {
+            Group::OwnShip => c.zone == Zone::Ship && c.owner == me,
+            Group::EnemyShip => c.zone == Zone::Ship && c.owner != me,
+            Group::OwnAsset => c.zone == Zone::Asset && c.owner == me,
+            Group::Asset => c.zone == Zone::Asset,
+        }
+    }
+}
+
+/// Every card with its reference, in the slot order of seat `me` (its own cards first).
+fn in_slot_order(s: &State, me: PlayerId) -> impl Iterator<Item = (CardRef, &Inst)> {
+    let n = s.num_players;
+    (0..n).flat_map(move |rel| {
+        let range = s.player_range(PlayerId((me.0 + rel) % n));
+        let start = range.start;
+        s.cards[range]
+            .iter()
+            .enumerate()
+            .map(move |(i, c)| (CardRef((start + i) as u8), c))
+    })
+}
+
+/// The card of rank `n` in group `g` for the mover.
+fn nth(s: &State, g: Group, n: usize) -> Option<CardRef> {
+    let me = s.active;
+    in_slot_order(s, me)
+        .filter(|(_, c)| g.holds(me, c))
+        .nth(n)
+        .map(|(r, _)| r)
+}
+
+/// Every card's rank in its groups for the mover ([`NONE`] outside them), from one pass.
+struct Ranks {
+    /// Rank among the mover's ships, or among the enemy ships.
+    ship: [u8; MAX_CARDS],
+    /// Rank among the mover's assets.
+    own_asset: [u8; MAX_CARDS],
+    /// Rank among all assets.
+    asset: [u8; MAX_CARDS],
+}
+
+impl Ranks {
+    fn of(s: &State) -> Ranks {
+        let me = s.active;
+        let mut r = Ranks {
+            ship: [NONE; MAX_CARDS],
+            own_asset: [NONE; MAX_CARDS],
+            asset: [NONE; MAX_CARDS],
+        };
+        let (mut own_ships, mut enemy_ships, mut own_assets, mut assets) = (0u8, 0u8, 0u8, 0u8);
+        for (card, c) in in_slot_order(s, me) {
+            let i = card.index();
+            if i >= MAX_CARDS {
+                continue;
+            }
+            match c.zone {
+                Zone::Ship if c.owner == me => {
+                    r.ship[i] = own_ships;
+                    own_ships += 1;
+                }
+                Zone::Ship => {
+                    r.ship[i] = enemy_ships;
+                    enemy_ships += 1;
+                }
+                Zone::Asset => {
+                    if c.owner == me {
+                        r.own_asset[i] = own_assets;
+                        own_assets += 1;
+                    }
+                    r.asset[i] = assets;
+                    assets += 1;
+                }
+                _ => {}
+            }
+        }
+        r
+    }
+    /// The rank of `card` in group `g` (`None` outside it).
+    fn rank(&self, s: &State, g: Group, card: CardRef) -> Option<usize> {
+        if !g.holds(s.active, s.get(card)?) {
+            return None;
+        }
+        let table = match g {
+            Group::OwnShip | Group::EnemyShip => &self.ship,
+            Group::OwnAsset => &self.own_asset,
+            Group::Asset => &self.asset,
+        };
+        table
+            .get(card.index())
+            .filter(|&&r| r != NONE)
+            .map(|&r| usize::from(r))
     }
 }
 
@@ -213,8 +362,7 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
                 keys[slot] = key;
             }
             f.fill(0.0);
-            let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0);
-            f[zone] = 1.0;
+            f[c.zone as usize] = 1.0;
             let i = ZONES.len();
             if c.host != NONE {
                 let host_slot = slot_of(s, &d, seat, CardRef(c.host));
@@ -236,8 +384,8 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
 
 /// Everything a card's slot shows, packed: equal keys write equal slots (for one seat, whose
 /// view of the host's slot is fixed). At most 63 bits, so never the memo's `u64::MAX`.
-fn slot_key(c: &crate::state::Inst, visible: bool) -> u64 {
-    let zone = ZONES.iter().position(|&z| z == c.zone).unwrap_or(0) as u64;
+fn slot_key(c: &Inst, visible: bool) -> u64 {
+    let zone = c.zone as u64;
     let card = if visible { u64::from(c.card.0) } else { 0xffff };
     let shown = flag::TAPPED | flag::DESTROYED | flag::FRESH;
     zone | u64::from(c.host) << 4
@@ -249,19 +397,24 @@ fn slot_key(c: &crate::state::Inst, visible: bool) -> u64 {
         | card << 47
 }
 
-/// The index of `command` with the table's sizes `d` and blocks `b` (computed once per mask).
-fn index_with(s: &State, d: &Dims, b: &Blocks, command: &Command) -> Option<usize> {
+/// The index of `command` with the table's sizes `d`, blocks `b` and the mover's ranks
+/// (computed once per mask).
+fn index_with(s: &State, d: &Dims, b: &Blocks, ranks: &Ranks, command: &Command) -> Option<usize> {
     let me = s.active.index();
     let own = |r: CardRef| -> Option<usize> {
         let c = s.get(r)?;
         (c.owner == s.active).then(|| slot_of(s, d, me, r))
     };
-    let any = |r: CardRef| s.get(r).map(|_| slot_of(s, d, me, r));
+    let rank = |g: Group, r: CardRef| ranks.rank(s, g, r);
+    let ship = |r: CardRef| rank(Group::OwnShip, r);
     match *command {
         Command::Pass => b.index(block::PASS, &[]),
         Command::Concede { .. } => None,
-        Command::Burn { ship, to_orbital } => {
-            let o = s.get(ship)?.orbital;
+        Command::Burn {
+            ship: r,
+            to_orbital,
+        } => {
+            let o = s.get(r)?.orbital;
             let dir = if to_orbital == o.wrapping_add(1) {
                 1
             } else if to_orbital.wrapping_add(1) == o {
@@ -269,20 +422,23 @@ fn index_with(s: &State, d: &Dims, b: &Blocks, command: &Command) -> Option<usiz
             } else {
                 return None;
             };
-            b.index(block::BURN, &[own(ship)?, dir])
+            b.index(block::BURN, &[ship(r)?, dir])
         }
-        Command::Transfer { ship, to } => b.index(block::TRANSFER, &[own(ship)?, any(to)?]),
-        Command::Scuttle { ship } => b.index(block::SCUTTLE, &[own(ship)?]),
-        Command::Combat { ship, target, x } => {
-            let t = any(target)?.checked_sub(d.k)?;
-            b.index(
-                block::COMBAT,
-                &[own(ship)?, t, usize::from(x).checked_sub(1)?],
-            )
+        Command::Transfer { ship: r, to } => {
+            b.index(block::TRANSFER, &[ship(r)?, rank(Group::Asset, to)?])
         }
-        Command::Refit { ship, with } => b.index(block::REFIT, &[own(ship)?, own(with)?]),
-        Command::Bombard { ship, target } => {
-            let host = CardRef(s.get(ship)?.host);
+        Command::Scuttle { ship: r } => b.index(block::SCUTTLE, &[ship(r)?]),
+        Command::Combat { ship: r, target, x } => b.index(
+            block::COMBAT,
+            &[
+                ship(r)?,
+                rank(Group::EnemyShip, target)?,
+                usize::from(x).checked_sub(1)?,
+            ],
+        ),
+        Command::Refit { ship: r, with } => b.index(block::REFIT, &[ship(r)?, own(with)?]),
+        Command::Bombard { ship: r, target } => {
+            let host = CardRef(s.get(r)?.host);
             let which = if target == host {
                 0
             } else if s.get(host).is_some() && s.upgrade_of(host) == Some(target) {
@@ -290,20 +446,21 @@ fn index_with(s: &State, d: &Dims, b: &Blocks, command: &Command) -> Option<usiz
             } else {
                 return None;
             };
-            b.index(block::BOMBARD, &[own(ship)?, which])
+            b.index(block::BOMBARD, &[ship(r)?, which])
         }
-        Command::Research { asset } => b.index(block::RESEARCH, &[own(asset)?]),
-        Command::Repair { asset } => b.index(block::REPAIR, &[own(asset)?]),
+        Command::Research { asset } => b.index(block::RESEARCH, &[rank(Group::OwnAsset, asset)?]),
+        Command::Repair { asset } => b.index(block::REPAIR, &[rank(Group::OwnAsset, asset)?]),
         Command::Start { card, host } => {
             let h = match host {
-                None => d.k,
-                Some(h) => own(h)?,
+                None => d.assets,
+                Some(h) => rank(Group::OwnAsset, h)?,
             };
             b.index(block::START, &[own(card)?, h])
         }
-        Command::Contribute { asset, project } => {
-            b.index(block::CONTRIBUTE, &[own(asset)?, own(project)?])
-        }
+        Command::Contribute { asset, project } => b.index(
+            block::CONTRIBUTE,
+            &[rank(Group::OwnAsset, asset)?, own(project)?],
+        ),
     }
 }
 
@@ -326,13 +483,13 @@ impl Encoding for State {
 
     fn action_index(&self, command: &Command) -> Option<usize> {
         let d = Dims::of(self);
-        index_with(self, &d, &d.blocks(), command)
+        index_with(self, &d, &d.blocks(), &Ranks::of(self), command)
     }
 
     fn mask_into(&self, legal: &[Command], mask: &mut Mask) -> Result<usize, EncodingError> {
         let d = Dims::of(self);
-        let b = d.blocks();
-        mask_with(legal, mask, |c| index_with(self, &d, &b, c))
+        let (b, ranks) = (d.blocks(), Ranks::of(self));
+        mask_with(legal, mask, |c| index_with(self, &d, &b, &ranks, c))
     }
 
     fn command_at(&self, index: usize) -> Option<Command> {
@@ -341,10 +498,12 @@ impl Encoding for State {
         let mut g = [0usize; 3];
         let block = d.blocks().decode(index, &mut g)?;
         let own = |slot: usize| card_at(self, &d, me, slot);
+        let ship = || nth(self, Group::OwnShip, g[0]);
+        let asset = |n: usize| nth(self, Group::OwnAsset, n);
         let c = match block {
             block::PASS => Command::Pass,
             block::BURN => {
-                let ship = own(g[0])?;
+                let ship = ship()?;
                 let o = self.inst(ship).orbital;
                 let to_orbital = if g[1] == 1 {
                     o.checked_add(1)?
@@ -354,21 +513,21 @@ impl Encoding for State {
                 Command::Burn { ship, to_orbital }
             }
             block::TRANSFER => Command::Transfer {
-                ship: own(g[0])?,
-                to: card_at(self, &d, me, g[1])?,
+                ship: ship()?,
+                to: nth(self, Group::Asset, g[1])?,
             },
-            block::SCUTTLE => Command::Scuttle { ship: own(g[0])? },
+            block::SCUTTLE => Command::Scuttle { ship: ship()? },
             block::COMBAT => Command::Combat {
-                ship: own(g[0])?,
-                target: card_at(self, &d, me, g[1] + d.k)?,
+                ship: ship()?,
+                target: nth(self, Group::EnemyShip, g[1])?,
                 x: u8::try_from(g[2] + 1).ok()?,
             },
             block::REFIT => Command::Refit {
-                ship: own(g[0])?,
+                ship: ship()?,
                 with: own(g[1])?,
             },
             block::BOMBARD => {
-                let ship = own(g[0])?;
+                let ship = ship()?;
                 let host = self.inst(ship).host_ref()?;
                 let target = if g[1] == 0 {
                     host
@@ -377,14 +536,22 @@ impl Encoding for State {
                 };
                 Command::Bombard { ship, target }
             }
-            block::RESEARCH => Command::Research { asset: own(g[0])? },
-            block::REPAIR => Command::Repair { asset: own(g[0])? },
+            block::RESEARCH => Command::Research {
+                asset: asset(g[0])?,
+            },
+            block::REPAIR => Command::Repair {
+                asset: asset(g[0])?,
+            },
             block::START => Command::Start {
                 card: own(g[0])?,
-                host: if g[1] == d.k { None } else { Some(own(g[1])?) },
+                host: if g[1] == d.assets {
+                    None
+                } else {
+                    Some(asset(g[1])?)
+                },
             },
             block::CONTRIBUTE => Command::Contribute {
-                asset: own(g[0])?,
+                asset: asset(g[0])?,
                 project: own(g[1])?,
             },
             _ => return None,
@@ -414,6 +581,13 @@ mod tests {
     #[test]
     fn every_legal_command_round_trips_and_hidden_cards_stay_hidden() {
         check_games(&start(3), 11, 2, 400).unwrap();
+    }
+
+    #[test]
+    fn zones_are_one_hot_in_declaration_order() {
+        for (i, z) in super::ZONES.iter().enumerate() {
+            assert_eq!(*z as usize, i, "{z:?}");
+        }
     }
 
     #[test]
