@@ -45,6 +45,8 @@ pub struct Live<R: Encoding> {
     pub labels: R::Labels,
     legal: Vec<R::Move>,
     agents: Vec<Option<Box<dyn Agent<R>>>>,
+    /// The last action [`AnyGame::check`] accepted and its command, until the state moves.
+    accepted: Option<(usize, R::Move)>,
 }
 
 impl<R: Encoding> Live<R> {
@@ -54,6 +56,7 @@ impl<R: Encoding> Live<R> {
             labels,
             legal: Vec::new(),
             agents: Vec::new(),
+            accepted: None,
         }
     }
 }
@@ -61,17 +64,17 @@ impl<R: Encoding> Live<R> {
 impl<R: Encoding> Live<R> {
     /// The command of legal action `index`; `Err` says why it is not one.
     fn checked(&mut self, index: usize) -> Result<R::Move, String> {
-        let actions = self.state.shape().actions;
         if self.state.outcome().is_over() {
             return Err(format!("action {index}: the game is over"));
         }
-        if index >= actions {
-            return Err(format!(
-                "action {index} out of range: expected 0 to {}",
-                actions - 1
-            ));
-        }
         let Some(command) = self.state.command_at(index) else {
+            let actions = self.state.shape().actions;
+            if index >= actions {
+                return Err(format!(
+                    "action {index} out of range: expected 0 to {}",
+                    actions - 1
+                ));
+            }
             return Err(format!(
                 "action {index} names no command in this position (check the action mask)"
             ));
@@ -120,18 +123,22 @@ impl<R: Encoding> AnyGame for Live<R> {
         legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
     }
     fn check(&mut self, index: usize) -> Result<(), String> {
-        self.checked(index).map(|_| ())
+        self.accepted = None;
+        let command = self.checked(index)?;
+        self.accepted = Some((index, command));
+        Ok(())
     }
     fn play(&mut self, index: usize) -> Result<(), String> {
         let command = self.checked(index)?;
+        self.accepted = None;
         self.state.apply_into(command, &mut ());
         Ok(())
     }
     fn play_checked(&mut self, index: usize) -> Result<(), String> {
-        let command = self
-            .state
-            .command_at(index)
-            .ok_or_else(|| format!("action {index} names no command in this position"))?;
+        let command = match self.accepted.take() {
+            Some((i, command)) if i == index => command,
+            _ => self.checked(index)?,
+        };
         self.state.apply_into(command, &mut ());
         Ok(())
     }
@@ -152,6 +159,7 @@ impl<R: Encoding> AnyGame for Live<R> {
                 e
             ));
         }
+        self.accepted = None;
         self.state.apply_into(command, &mut ());
         Ok(true)
     }

@@ -76,44 +76,54 @@ struct Dims {
 }
 
 impl Dims {
-    /// The sizes of `s`'s table. The counts by kind come from each player's cards, whose
-    /// definitions only determinization deals anew, among the same player's cards.
-    fn of(s: &State) -> Dims {
+    /// The slot sizes of `s`'s table, without the ranked blocks' bounds (left 0): all the
+    /// observation needs.
+    fn sizes(s: &State) -> Dims {
         let players = s.num_players as usize;
-        let (mut k, mut ship_cards, mut asset_cards) = (0, [0usize; MAX_PLAYERS], [0; MAX_PLAYERS]);
-        for (p, (ships, assets)) in ship_cards
-            .iter_mut()
-            .zip(asset_cards.iter_mut())
-            .enumerate()
-            .take(players)
-        {
-            let range = s.player_range(PlayerId(p as u8));
-            k = k.max(range.len());
-            for c in &s.cards[range] {
-                match s.db.hot(c.card).kind {
-                    HotKind::Spacecraft => *ships += 1,
-                    HotKind::Asset => *assets += 1,
-                    HotKind::Upgrade => {}
-                }
-            }
-        }
-        let all_ships: usize = ship_cards.iter().sum();
-        let most = |v: &[usize]| v.iter().copied().max().unwrap_or(0).max(1);
+        let k = (0..players)
+            .map(|p| s.player_range(PlayerId(p as u8)).len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
         Dims {
             players,
-            k: k.max(1),
-            x: max_delta_vee(&s.db),
+            k,
+            x: with_table_facts(&s.db, |f| f.x),
             cards: s.db.len(),
-            ships: most(&ship_cards),
-            enemies: ship_cards[..players]
-                .iter()
-                .map(|&own| all_ships - own)
-                .max()
-                .unwrap_or(0)
-                .max(1),
-            assets: most(&asset_cards),
-            all_assets: asset_cards.iter().sum::<usize>().max(1),
+            ships: 0,
+            enemies: 0,
+            assets: 0,
+            all_assets: 0,
         }
+    }
+
+    /// Every size of `s`'s table. The counts by kind come from each player's cards, whose
+    /// definitions only determinization deals anew, among the same player's cards.
+    fn of(s: &State) -> Dims {
+        let mut d = Dims::sizes(s);
+        let (mut ships, mut assets) = ([0usize; MAX_PLAYERS], [0usize; MAX_PLAYERS]);
+        with_table_facts(&s.db, |f| {
+            for c in &s.cards {
+                let p = c.owner.index() % MAX_PLAYERS;
+                match f.kinds.get(c.card.index()) {
+                    Some(HotKind::Spacecraft) => ships[p] += 1,
+                    Some(HotKind::Asset) => assets[p] += 1,
+                    _ => {}
+                }
+            }
+        });
+        let all_ships: usize = ships.iter().sum();
+        let most = |v: &[usize]| v.iter().copied().max().unwrap_or(0).max(1);
+        d.ships = most(&ships);
+        d.enemies = ships[..d.players]
+            .iter()
+            .map(|&own| all_ships - own)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        d.assets = most(&assets);
+        d.all_assets = assets.iter().sum::<usize>().max(1);
+        d
     }
     fn slots(&self) -> usize {
         self.players * self.k
@@ -249,30 +259,42 @@ impl Ranks {
     }
 }
 
-/// The highest delta-vee any ship of card table `db` can have: the card's own plus its
-/// modifiers and those of its host and the host's upgrade (`State::ship_mods`), each bounded
-/// by the largest in the table. It walks every definition, so each thread keeps the last
-/// table's figure (holding the table, so that it cannot be mistaken for a later one).
-fn max_delta_vee(db: &Arc<CardDb>) -> usize {
+/// What the encoding needs of a card table: the highest delta-vee any ship can have (the
+/// card's own plus its modifiers and those of its host and the host's upgrade,
+/// `State::ship_mods`, each bounded by the largest in the table) and each definition's kind.
+struct TableFacts {
+    x: usize,
+    kinds: Vec<HotKind>,
+}
+
+/// `f` of the facts of card table `db`. They walk every definition, so each thread keeps the
+/// last table's (holding the table, so that it cannot be mistaken for a later one).
+fn with_table_facts<T>(db: &Arc<CardDb>, f: impl FnOnce(&TableFacts) -> T) -> T {
     thread_local! {
-        static LAST: RefCell<Option<(Arc<CardDb>, usize)>> = const { RefCell::new(None) };
+        static LAST: RefCell<Option<(Arc<CardDb>, TableFacts)>> = const { RefCell::new(None) };
     }
     LAST.with(|last| {
-        if let Some((cached, x)) = &*last.borrow() {
+        if let Some((cached, facts)) = &*last.borrow() {
             if Arc::ptr_eq(cached, db) {
-                return *x;
+                return f(facts);
             }
         }
         let (mut base, mut own, mut orbit) = (0i32, 0i32, 0i32);
+        let mut kinds = Vec::with_capacity(db.len());
         for (id, _) in db.iter() {
             let h = db.hot(id);
             base = base.max(i32::from(h.delta_vee));
             own = own.max(i32::from(h.self_mods.delta_vee));
             orbit = orbit.max(i32::from(h.orbit_mods.delta_vee));
+            kinds.push(h.kind);
         }
-        let x = (base + own + 2 * orbit).clamp(1, 255) as usize;
-        *last.borrow_mut() = Some((Arc::clone(db), x));
-        x
+        let facts = TableFacts {
+            x: (base + own + 2 * orbit).clamp(1, 255) as usize,
+            kinds,
+        };
+        let out = f(&facts);
+        *last.borrow_mut() = Some((Arc::clone(db), facts));
+        out
     })
 }
 
@@ -310,7 +332,7 @@ fn hidden(viewer: usize, c: &crate::state::Inst) -> bool {
 /// describes, and only the slots whose card changed since are written again (the global
 /// and seat numbers, a few dozen, always are).
 fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMemo>) {
-    let d = Dims::of(s);
+    let d = Dims::sizes(s);
     let mut at = one_hot(out, 0, Phase::ALL.len(), s.phase as usize);
     out[at] = f32::from(s.orbit_counter) / 4.0;
     out[at + 1] = f32::from(s.turn) / f32::from(s.turn_limit.max(1));
@@ -568,19 +590,39 @@ mod tests {
     use std::path::Path;
     use std::sync::Arc;
 
-    fn start(seed: u64) -> State {
+    fn start_with(seed: u64, names: &[&str]) -> State {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let db = Arc::new(CardDb::load_dir(&root.join("cards")).unwrap());
-        let deck = |n: &str| Deck::load(&root.join("decks").join(n), &db).unwrap();
-        let decks = [deck("vanguard.yaml"), deck("swarm.yaml")];
+        let deck =
+            |n: &str| Deck::load(&root.join("decks").join(format!("{n}.yaml")), &db).unwrap();
+        let decks: Vec<Deck> = names.iter().map(|n| deck(n)).collect();
         let mut s = State::from_decks(db, &decks, seed);
         crate::rules::start(&mut s, &mut Vec::new());
         s
     }
 
+    fn start(seed: u64) -> State {
+        start_with(seed, &["vanguard", "swarm"])
+    }
+
     #[test]
     fn every_legal_command_round_trips_and_hidden_cards_stay_hidden() {
         check_games(&start(3), 11, 2, 400).unwrap();
+    }
+
+    /// The ranked blocks are bounded by each player's cards of a kind: every built-in deck,
+    /// and a three-player table, keeps every legal command inside them.
+    #[test]
+    fn every_deck_keeps_its_ships_and_assets_inside_the_ranked_blocks() {
+        let decks = [
+            "bastion", "blitz", "corsairs", "foundry", "frontier", "swarm", "vanguard",
+        ];
+        for (i, a) in decks.iter().enumerate() {
+            let b = decks[(i + 1) % decks.len()];
+            check_games(&start_with(i as u64, &[a, b]), 20 + i as u64, 1, 300)
+                .unwrap_or_else(|e| panic!("{a} against {b}: {e}"));
+        }
+        check_games(&start_with(9, &["swarm", "blitz", "foundry"]), 5, 1, 300).unwrap();
     }
 
     #[test]
