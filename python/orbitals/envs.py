@@ -254,9 +254,10 @@ class VectorEnv:
         # observation that changed, so the rows must still hold what it wrote last.
         for a in (self._obs, self._mask, self._rewards, self._dones):
             a.flags.writeable = False
-        self._step = self._core.step
-        self._args = (self._buf["actions"], self._buf["obs"], self._buf["rewards"],
-                      self._buf["dones"], self._buf["mask"], self.packed_mask)
+        # The buffers are pinned once: a step passes only through the actions array.
+        self._core.bind(self._buf["actions"], self._buf["obs"], self._buf["rewards"],
+                        self._buf["dones"], self._buf["mask"], self.packed_mask)
+        self._step = self._core.step_bound
         self._seed = int(seed)
 
     def reset(self, seed: int | None = None):
@@ -274,5 +275,5 @@ class VectorEnv:
         if actions.dtype.kind not in "iu":
             raise ValueError(f"actions of dtype {actions.dtype}: expected an integer dtype")
         self._actions[:] = actions
-        self._step(*self._args)
+        self._step()
         return self._obs, self._rewards, self._dones, self._mask

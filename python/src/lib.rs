@@ -197,6 +197,8 @@ impl Game {
 #[pyclass(module = "orbitals._core", unsendable)]
 struct VecEnv {
     inner: vector::Vector,
+    /// The bytearrays pinned for every step, once bound.
+    bound: Option<Bind>,
 }
 
 /// A bytearray's bytes, written while the interpreter lock is released. A memoryview of it
@@ -303,7 +305,7 @@ impl VecEnv {
         let inner = py.allow_threads(|| {
             guarded(|| vector::Vector::new(table, num_envs, spec, seed, threads.max(1)))
         })?;
-        Ok(VecEnv { inner })
+        Ok(VecEnv { inner, bound: None })
     }
     #[getter]
     fn obs_len(&self) -> usize {
@@ -356,6 +358,62 @@ impl VecEnv {
         mask: &Bound<'_, PyByteArray>,
         packed: bool,
     ) -> PyResult<()> {
+        let (_pins, acts, raw) = self.pin_step(actions, obs, rewards, dones, mask, packed)?;
+        // SAFETY: the bytearrays stay pinned until `_pins` drops, after this call.
+        unsafe { self.play(py, acts, raw) }
+    }
+    /// Pins the bytearrays of [`VecEnv::step`] for every later `step_bound`, until the vector
+    /// is dropped or bound again: a step then only plays.
+    #[allow(clippy::too_many_arguments)]
+    fn bind(
+        &mut self,
+        actions: &Bound<'_, PyByteArray>,
+        obs: &Bound<'_, PyByteArray>,
+        rewards: &Bound<'_, PyByteArray>,
+        dones: &Bound<'_, PyByteArray>,
+        mask: &Bound<'_, PyByteArray>,
+        packed: bool,
+    ) -> PyResult<()> {
+        let (pins, actions, buffers) = self.pin_step(actions, obs, rewards, dones, mask, packed)?;
+        self.bound = Some(Bind {
+            _views: pins.map(|p| p._view.unbind()),
+            actions,
+            buffers,
+        });
+        Ok(())
+    }
+    /// [`VecEnv::step`] with the bytearrays given to [`VecEnv::bind`].
+    fn step_bound(&mut self, py: Python<'_>) -> PyResult<()> {
+        let Some(b) = &self.bound else {
+            return Err(value_error(
+                "step_bound: no buffers bound (call bind first)".into(),
+            ));
+        };
+        let (acts, raw) = (b.actions, b.buffers);
+        // SAFETY: the bytearrays stay pinned while bound, and only the vector writes them.
+        unsafe { self.play(py, acts, raw) }
+    }
+}
+
+/// Bytearrays pinned for every step (see [`VecEnv::bind`]).
+struct Bind {
+    _views: [Py<PyMemoryView>; 5],
+    actions: Raw,
+    buffers: Buffers,
+}
+
+impl VecEnv {
+    /// Checks and pins the bytearrays of a step: the pins, the actions and the outputs.
+    #[allow(clippy::too_many_arguments)]
+    fn pin_step<'py>(
+        &self,
+        actions: &Bound<'py, PyByteArray>,
+        obs: &Bound<'py, PyByteArray>,
+        rewards: &Bound<'py, PyByteArray>,
+        dones: &Bound<'py, PyByteArray>,
+        mask: &Bound<'py, PyByteArray>,
+        packed: bool,
+    ) -> PyResult<([Pinned<'py>; 5], Raw, Buffers)> {
         let n = self.inner.len();
         if actions.len() != n * 8 {
             return Err(value_error(format!(
@@ -371,7 +429,6 @@ impl VecEnv {
             pin(mask)?,
         ];
         disjoint(&pins.each_ref().map(|p| p.raw))?;
-        let acts = pins[0].raw;
         let raw = Buffers {
             obs: pins[1].raw,
             rewards: pins[2].raw,
@@ -379,8 +436,17 @@ impl VecEnv {
             mask: pins[4].raw,
             packed,
         };
+        let acts = pins[0].raw;
+        Ok((pins, acts, raw))
+    }
+
+    /// Steps the vector with the interpreter lock released.
+    ///
+    /// # Safety
+    /// The buffers must stay pinned for the call, and nothing else may access them meanwhile.
+    unsafe fn play(&mut self, py: Python<'_>, acts: Raw, raw: Buffers) -> PyResult<()> {
         let inner = &mut self.inner;
-        // SAFETY: as in `reset`; the actions are only read.
+        // SAFETY: by the caller's promise; the actions are only read.
         py.allow_threads(move || {
             guarded(|| {
                 let acts: &[i64] = unsafe { acts.slice("actions") }?;

@@ -51,7 +51,10 @@ pub struct Vector {
     slots: Vec<Slot>,
     pub obs_len: usize,
     pub actions: usize,
+    /// Helper threads for the games beyond the calling thread's share.
     pool: rayon::ThreadPool,
+    /// Threads stepping games: the calling thread and the pool's.
+    threads: usize,
     /// The address of the observation buffer last written (the slots' memos describe it).
     obs_at: usize,
 }
@@ -109,7 +112,7 @@ impl Vector {
         threads: usize,
     ) -> Result<Vector, String> {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(threads.saturating_sub(1).max(1))
             .build()
             .map_err(|e| e.to_string())?;
         let first = table.start(seed)?;
@@ -122,6 +125,7 @@ impl Vector {
             obs_len: shape.observation,
             actions: shape.actions,
             pool,
+            threads,
             obs_at: 0,
         };
         v.start_all(seed, num)?;
@@ -224,6 +228,7 @@ impl Vector {
             obs_len,
             actions: num_actions,
             pool,
+            threads,
             obs_at,
         } = self;
         // Rows written by someone else hold nothing the memos know.
@@ -250,30 +255,75 @@ impl Vector {
             }
             write(slot, obs, mask, packed)
         };
-        // A few games step faster on this thread than handed to the pool.
-        if slots.len() < PARALLEL_FROM {
+        // Each game in a piece, in order, on the thread that runs the piece.
+        let run = |first: usize, (((((slots, acts), obs), mask), rew), done): Piece| {
             slots
                 .iter_mut()
                 .enumerate()
-                .zip(actions.iter())
-                .zip(out.obs.chunks_mut(ol))
-                .zip(out.mask.chunks_mut(row))
-                .zip(out.rewards.iter_mut().zip(out.dones.iter_mut()))
+                .map(|(j, slot)| (first + j, slot))
+                .zip(acts.iter())
+                .zip(obs.chunks_mut(ol))
+                .zip(mask.chunks_mut(row))
+                .zip(rew.iter_mut().zip(done.iter_mut()))
                 .try_for_each(work)
-        } else {
-            pool.install(|| {
-                slots
-                    .par_iter_mut()
-                    .enumerate()
-                    .zip(actions.par_iter())
-                    .zip(out.obs.par_chunks_mut(ol))
-                    .zip(out.mask.par_chunks_mut(row))
-                    .zip(out.rewards.par_iter_mut().zip(out.dones.par_iter_mut()))
-                    .try_for_each(work)
-            })
+        };
+        let n = slots.len();
+        let whole: Piece = (
+            (
+                (((&mut slots[..], actions), &mut *out.obs), &mut *out.mask),
+                &mut *out.rewards,
+            ),
+            &mut *out.dones,
+        );
+        // A few games step faster on this thread alone than shared with the pool.
+        if n < PARALLEL_FROM || *threads == 1 {
+            return run(0, whole);
+        }
+        // This thread steps the first piece while the pool's threads step the others, so
+        // that no thread only waits.
+        let size = n.div_ceil(*threads);
+        let ((((s, a), o), m), r) = whole.0;
+        let pieces = s
+            .chunks_mut(size)
+            .zip(a.chunks(size))
+            .zip(o.chunks_mut(size * ol))
+            .zip(m.chunks_mut(size * row))
+            .zip(r.chunks_mut(size))
+            .zip(whole.1.chunks_mut(size));
+        let failed = std::sync::Mutex::new(None);
+        let fail = |e: String| {
+            let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
+            f.get_or_insert(e);
+        };
+        pool.in_place_scope(|scope| {
+            let mut first = None;
+            for (k, piece) in pieces.enumerate() {
+                if k == 0 {
+                    first = Some(piece);
+                } else {
+                    let (run, fail) = (&run, &fail);
+                    scope.spawn(move |_| run(k * size, piece).unwrap_or_else(fail));
+                }
+            }
+            if let Some(piece) = first {
+                run(0, piece).unwrap_or_else(fail);
+            }
+        });
+        match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 }
+
+/// A run of games' share of a step: slots, actions, observations, masks, rewards, dones.
+type Piece<'a> = (
+    (
+        (((&'a mut [Slot], &'a [i64]), &'a mut [f32]), &'a mut [u8]),
+        &'a mut [f32],
+    ),
+    &'a mut [u8],
+);
 
 /// One game's share of a step: index and slot, action, observation, mask, reward and done.
 type Work<'a> = (
