@@ -1,7 +1,7 @@
 //! One game being played through its encoding, with the game's type erased so that one
 //! Python class serves every game: [`AnyGame`] over [`Live`].
 use orbitals::agent::Agent;
-use orbitals::kit::encode::{legal_mask, Encoding, Mask, ObsMemo, Shape};
+use orbitals::kit::encode::{legal_mask_indexed, Encoding, Mask, ObsMemo, Shape};
 use orbitals::kit::Outcome;
 
 /// A game in progress, whatever the game.
@@ -44,6 +44,11 @@ pub struct Live<R: Encoding> {
     pub state: R,
     pub labels: R::Labels,
     legal: Vec<R::Move>,
+    /// The action index of each command of `legal`.
+    indices: Vec<usize>,
+    /// Do `legal` and `indices` hold the current position's action commands (the mask was
+    /// written, and nothing has moved since)?
+    listed: bool,
     agents: Vec<Option<Box<dyn Agent<R>>>>,
     /// The last action [`AnyGame::check`] accepted and its command, until the state moves.
     accepted: Option<(usize, R::Move)>,
@@ -55,6 +60,8 @@ impl<R: Encoding> Live<R> {
             state,
             labels,
             legal: Vec::new(),
+            indices: Vec::new(),
+            listed: false,
             agents: Vec::new(),
             accepted: None,
         }
@@ -88,6 +95,7 @@ impl<R: Encoding> Live<R> {
             ));
         }
         if !R::EVERY_LEGAL_COMMAND {
+            self.listed = false;
             self.state.action_commands_into(&mut self.legal);
             if !self.legal.contains(&command) {
                 return Err(format!(
@@ -120,17 +128,30 @@ impl<R: Encoding> AnyGame for Live<R> {
         self.state.observe_update(seat, out, memo)
     }
     fn mask(&mut self, out: &mut Mask) -> Result<usize, String> {
-        legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
+        self.listed = false;
+        let n = legal_mask_indexed(&self.state, &mut self.legal, &mut self.indices, out)
+            .map_err(|e| e.to_string())?;
+        self.listed = true;
+        Ok(n)
     }
     fn check(&mut self, index: usize) -> Result<(), String> {
         self.accepted = None;
-        let command = self.checked(index)?;
+        // The mask's commands are the legal actions: one listed is accepted at once.
+        let listed = self
+            .listed
+            .then(|| self.indices.iter().position(|&i| i == index))
+            .flatten();
+        let command = match listed {
+            Some(k) => self.legal[k],
+            None => self.checked(index)?,
+        };
         self.accepted = Some((index, command));
         Ok(())
     }
     fn play(&mut self, index: usize) -> Result<(), String> {
         let command = self.checked(index)?;
         self.accepted = None;
+        self.listed = false;
         self.state.apply_into(command, &mut ());
         Ok(())
     }
@@ -139,6 +160,7 @@ impl<R: Encoding> AnyGame for Live<R> {
             Some((i, command)) if i == index => command,
             _ => self.checked(index)?,
         };
+        self.listed = false;
         self.state.apply_into(command, &mut ());
         Ok(())
     }
@@ -160,6 +182,7 @@ impl<R: Encoding> AnyGame for Live<R> {
             ));
         }
         self.accepted = None;
+        self.listed = false;
         self.state.apply_into(command, &mut ());
         Ok(true)
     }

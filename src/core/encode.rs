@@ -65,6 +65,20 @@ pub trait Encoding: Ruleset {
     fn mask_into(&self, legal: &[Self::Move], mask: &mut Mask) -> Result<usize, EncodingError> {
         mask_with(legal, mask, |c| self.action_index(c))
     }
+    /// Writes the index of each command of `legal` into `out` (cleared first), in order; a
+    /// command outside the action space is an error naming it. Games may override it to
+    /// share work between the commands.
+    fn indices_into(
+        &self,
+        legal: &[Self::Move],
+        out: &mut Vec<usize>,
+    ) -> Result<(), EncodingError> {
+        out.clear();
+        for c in legal {
+            out.push(self.action_index(c).ok_or_else(|| no_index(c))?);
+        }
+        Ok(())
+    }
     /// Does the action space hold every legal command? A game whose full command list is too
     /// large for a fixed action space says `false` and lists the learner's choices in
     /// [`Encoding::action_commands_into`] instead.
@@ -152,6 +166,12 @@ impl<'a> Mask<'a> {
     }
 }
 
+fn no_index(c: &impl std::fmt::Debug) -> EncodingError {
+    EncodingError::NoActionIndex {
+        command: format!("{c:?}"),
+    }
+}
+
 /// [`Encoding::mask_into`] with the index function given.
 pub fn mask_with<M: std::fmt::Debug>(
     legal: &[M],
@@ -163,11 +183,7 @@ pub fn mask_with<M: std::fmt::Debug>(
     for c in legal {
         match index(c).and_then(|i| mask.set(i)) {
             Some(new) => n += usize::from(new),
-            None => {
-                return Err(EncodingError::NoActionIndex {
-                    command: format!("{c:?}"),
-                })
-            }
+            None => return Err(no_index(c)),
         }
     }
     Ok(n)
@@ -190,6 +206,29 @@ pub fn legal_mask<R: Encoding>(
         })
 }
 
+/// [`legal_mask`] that also leaves in `indices` the index of each command of `legal`, in
+/// order: with them, a later action index is looked up among the commands without decoding
+/// or validating it.
+pub fn legal_mask_indexed<R: Encoding>(
+    state: &R,
+    legal: &mut Vec<R::Move>,
+    indices: &mut Vec<usize>,
+    mask: &mut Mask,
+) -> Result<usize, EncodingError> {
+    let in_game = |e| EncodingError::InGame {
+        game: R::NAME,
+        error: Box::new(e),
+    };
+    state.action_commands_into(legal);
+    state.indices_into(legal, indices).map_err(in_game)?;
+    mask.clear();
+    let mut n = 0;
+    for (c, &i) in legal.iter().zip(indices.iter()) {
+        n += usize::from(mask.set(i).ok_or_else(|| in_game(no_index(c)))?);
+    }
+    Ok(n)
+}
+
 /// Checks a state's encoding: every legal command (every action command, for a game that
 /// restricts them, each of which must validate) has an index inside the space whose mask
 /// bit is set and that maps back to the same command; every set bit is such a command; the
@@ -207,6 +246,16 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), EncodingErro
         return check_failed(format!(
             "index {i}: the packed mask differs from the byte mask"
         ));
+    }
+    let mut indices = Vec::new();
+    state.indices_into(&legal, &mut indices)?;
+    for (c, &i) in legal.iter().zip(&indices) {
+        if state.action_index(c) != Some(i) {
+            return check_failed(format!(
+                "{c:?}: indices_into says {i}, action_index {:?}",
+                state.action_index(c)
+            ));
+        }
     }
     for c in &legal {
         if let Err(e) = state.validate(c) {

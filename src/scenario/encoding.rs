@@ -338,24 +338,10 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
     out[at + 1] = f32::from(s.turn) / f32::from(s.turn_limit.max(1));
     out[at + 2] = f32::from(s.turn_commands) / f32::from(MAX_TURN_COMMANDS);
     at += 3;
-    for rel in 0..d.players {
-        let p = PlayerId(((seat + rel) % d.players) as u8);
-        let f = &mut out[at..at + SEAT_FEATURES];
-        let (mut hand, mut deck) = (0u16, 0u16);
-        for c in &s.cards[s.player_range(p)] {
-            hand += u16::from(c.zone == Zone::Hand);
-            deck += u16::from(c.zone == Zone::Deck);
-        }
-        f[0] = f32::from(u8::from(s.has_lost(p)));
-        f[1] = f32::from(u8::from(s.active == p));
-        f[2] = f32::from(hand) / 10.0;
-        f[3] = f32::from(deck) / 30.0;
-        f[4] = f32::from(s.population_used(p)) / 10.0;
-        f[5] = f32::from(s.population_limit(p)) / 10.0;
-        at += SEAT_FEATURES;
-    }
+    // The seats' numbers follow the slots' pass, which counts hands, decks and ships.
+    let seats = at;
+    at += d.players * SEAT_FEATURES;
     let len = d.slot_len();
-    let slots = &mut out[at..at + d.slots() * len];
     // Without a memo, or with one that describes another observation, everything is written.
     let (fresh, mut keys) = match memo {
         Some(m) => (!m.holds(seat, d.slots()), Some(&mut m.keys[..])),
@@ -365,6 +351,25 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
         let p = (seat + rel) % d.players;
         let range = s.player_range(PlayerId(p as u8));
         let start = range.start;
+        let (mut hand, mut deck, mut used) = (0u16, 0u16, 0u16);
+        for c in &s.cards[range.clone()] {
+            match c.zone {
+                Zone::Hand => hand += 1,
+                Zone::Deck => deck += 1,
+                Zone::Ship => used += u16::from(s.db.hot(c.card).population),
+                _ => {}
+            }
+        }
+        let player = PlayerId(p as u8);
+        let f = &mut out[seats + rel * SEAT_FEATURES..seats + (rel + 1) * SEAT_FEATURES];
+        f[0] = f32::from(u8::from(s.has_lost(player)));
+        f[1] = f32::from(u8::from(s.active == player));
+        f[2] = f32::from(hand) / 10.0;
+        f[3] = f32::from(deck) / 30.0;
+        // As `State::population_used`, which caps the sum at a byte.
+        f[4] = f32::from(used.min(u16::from(u8::MAX))) / 10.0;
+        f[5] = f32::from(s.population_limit(player)) / 10.0;
+        let slots = &mut out[at..at + d.slots() * len];
         for i in 0..d.k {
             let slot = rel * d.k + i;
             let f = &mut slots[slot * len..(slot + 1) * len];
@@ -512,6 +517,20 @@ impl Encoding for State {
         let d = Dims::of(self);
         let (b, ranks) = (d.blocks(), Ranks::of(self));
         mask_with(legal, mask, |c| index_with(self, &d, &b, &ranks, c))
+    }
+
+    fn indices_into(&self, legal: &[Command], out: &mut Vec<usize>) -> Result<(), EncodingError> {
+        let d = Dims::of(self);
+        let (b, ranks) = (d.blocks(), Ranks::of(self));
+        out.clear();
+        for c in legal {
+            out.push(index_with(self, &d, &b, &ranks, c).ok_or_else(|| {
+                EncodingError::NoActionIndex {
+                    command: format!("{c:?}"),
+                }
+            })?);
+        }
+        Ok(())
     }
 
     fn command_at(&self, index: usize) -> Option<Command> {
