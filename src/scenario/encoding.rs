@@ -76,7 +76,7 @@ struct Dims {
 }
 
 impl Dims {
-    /// The slot sizes of `s`'s table, without the ranked blocks' bounds (left 0): all the
+    /// The slot sizes of `s`'s table, without the action blocks' bounds (left 0): all the
     /// observation needs.
     fn sizes(s: &State) -> Dims {
         let players = s.num_players as usize;
@@ -88,7 +88,7 @@ impl Dims {
         Dims {
             players,
             k,
-            x: with_table_facts(&s.db, |f| f.x),
+            x: 0,
             cards: s.db.len(),
             ships: 0,
             enemies: 0,
@@ -102,7 +102,7 @@ impl Dims {
     fn of(s: &State) -> Dims {
         let mut d = Dims::sizes(s);
         let (mut ships, mut assets) = ([0usize; MAX_PLAYERS], [0usize; MAX_PLAYERS]);
-        with_table_facts(&s.db, |f| {
+        d.x = with_table_facts(&s.db, |f| {
             for c in &s.cards {
                 let p = c.owner.index() % MAX_PLAYERS;
                 match f.kinds.get(c.card.index()) {
@@ -111,6 +111,7 @@ impl Dims {
                     _ => {}
                 }
             }
+            f.x
         });
         let all_ships: usize = ships.iter().sum();
         let most = |v: &[usize]| v.iter().copied().max().unwrap_or(0).max(1);
@@ -338,7 +339,8 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
     out[at + 1] = f32::from(s.turn) / f32::from(s.turn_limit.max(1));
     out[at + 2] = f32::from(s.turn_commands) / f32::from(MAX_TURN_COMMANDS);
     at += 3;
-    // The seats' numbers follow the slots' pass, which counts hands, decks and ships.
+    // Each seat's numbers are written after the pass over its slots, which counts its
+    // hand, deck and the population its ships use.
     let seats = at;
     at += d.players * SEAT_FEATURES;
     let len = d.slot_len();
@@ -352,23 +354,6 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
         let range = s.player_range(PlayerId(p as u8));
         let start = range.start;
         let (mut hand, mut deck, mut used) = (0u16, 0u16, 0u16);
-        for c in &s.cards[range.clone()] {
-            match c.zone {
-                Zone::Hand => hand += 1,
-                Zone::Deck => deck += 1,
-                Zone::Ship => used += u16::from(s.db.hot(c.card).population),
-                _ => {}
-            }
-        }
-        let player = PlayerId(p as u8);
-        let f = &mut out[seats + rel * SEAT_FEATURES..seats + (rel + 1) * SEAT_FEATURES];
-        f[0] = f32::from(u8::from(s.has_lost(player)));
-        f[1] = f32::from(u8::from(s.active == player));
-        f[2] = f32::from(hand) / 10.0;
-        f[3] = f32::from(deck) / 30.0;
-        // As `State::population_used`, which caps the sum at a byte.
-        f[4] = f32::from(used.min(u16::from(u8::MAX))) / 10.0;
-        f[5] = f32::from(s.population_limit(player)) / 10.0;
         let slots = &mut out[at..at + d.slots() * len];
         for i in 0..d.k {
             let slot = rel * d.k + i;
@@ -380,6 +365,12 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
                 }
                 continue;
             };
+            match c.zone {
+                Zone::Hand => hand += 1,
+                Zone::Deck => deck += 1,
+                Zone::Ship => used += u16::from(s.db.hot(c.card).population),
+                _ => {}
+            }
             let visible = !hidden(seat, c);
             if let Some(keys) = keys.as_deref_mut() {
                 let key = slot_key(c, visible);
@@ -406,6 +397,15 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
                 f[i + 8 + c.card.index()] = 1.0;
             }
         }
+        let player = PlayerId(p as u8);
+        let f = &mut out[seats + rel * SEAT_FEATURES..seats + (rel + 1) * SEAT_FEATURES];
+        f[0] = f32::from(u8::from(s.has_lost(player)));
+        f[1] = f32::from(u8::from(s.active == player));
+        f[2] = f32::from(hand) / 10.0;
+        f[3] = f32::from(deck) / 30.0;
+        // As `State::population_used`, which caps the sum at a byte.
+        f[4] = f32::from(used.min(u16::from(u8::MAX))) / 10.0;
+        f[5] = f32::from(s.population_limit(player)) / 10.0;
     }
 }
 
