@@ -257,7 +257,7 @@ class VectorEnv:
         # The buffers are pinned once: a step passes only through the actions array.
         self._core.bind(self._buf["actions"], self._buf["obs"], self._buf["rewards"],
                         self._buf["dones"], self._buf["mask"], self.packed_mask)
-        self._step = self._core.step_bound
+        self._step = self._core.step
         self._seed = int(seed)
 
     def reset(self, seed: int | None = None):

@@ -345,25 +345,9 @@ impl VecEnv {
         // the vector is their only user while the lock is released.
         py.allow_threads(move || guarded(|| inner.reset(seed, unsafe { raw.out() }?)))
     }
-    /// Plays one action per game (int64 bytes) and writes observations, rewards, dones and
-    /// masks into the bytearrays (the masks packed when `packed`).
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        &mut self,
-        py: Python<'_>,
-        actions: &Bound<'_, PyByteArray>,
-        obs: &Bound<'_, PyByteArray>,
-        rewards: &Bound<'_, PyByteArray>,
-        dones: &Bound<'_, PyByteArray>,
-        mask: &Bound<'_, PyByteArray>,
-        packed: bool,
-    ) -> PyResult<()> {
-        let (_pins, acts, raw) = self.pin_step(actions, obs, rewards, dones, mask, packed)?;
-        // SAFETY: the bytearrays stay pinned until `_pins` drops, after this call.
-        unsafe { self.play(py, acts, raw) }
-    }
-    /// Pins the bytearrays of [`VecEnv::step`] for every later `step_bound`, until the vector
-    /// is dropped or bound again: a step then only plays.
+    /// Pins the bytearrays that every later [`VecEnv::step`] reads (the actions, int64) and
+    /// writes (observations, rewards, dones, masks: packed when `packed`), until the vector is
+    /// dropped or bound again: a step then only plays.
     #[allow(clippy::too_many_arguments)]
     fn bind(
         &mut self,
@@ -382,11 +366,11 @@ impl VecEnv {
         });
         Ok(())
     }
-    /// [`VecEnv::step`] with the bytearrays given to [`VecEnv::bind`].
-    fn step_bound(&mut self, py: Python<'_>) -> PyResult<()> {
+    /// Plays the bound actions, one per game, and writes the bound outputs.
+    fn step(&mut self, py: Python<'_>) -> PyResult<()> {
         let Some(b) = &self.bound else {
             return Err(value_error(
-                "step_bound: no buffers bound (call bind first)".into(),
+                "step: no buffers bound (call bind first)".into(),
             ));
         };
         let (acts, raw) = (b.actions, b.buffers);
@@ -395,7 +379,8 @@ impl VecEnv {
     }
 }
 
-/// Bytearrays pinned for every step (see [`VecEnv::bind`]).
+/// Bytearrays pinned for every step (see [`VecEnv::bind`]): their memoryviews keep Python
+/// from resizing (and so moving) them.
 struct Bind {
     _views: [Py<PyMemoryView>; 5],
     actions: Raw,

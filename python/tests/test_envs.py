@@ -127,9 +127,10 @@ def test_vector_rows_updated_in_place_equal_rows_written_anew(game, rng):
         a = _random_actions(mask, rng)
         obs, _, _, mask = v.step(a)
         fresh = bytearray(len(twin._buf["obs"]))
-        twin._actions[:] = a
         b = twin._buf
-        twin._core.step(b["actions"], fresh, b["rewards"], b["dones"], b["mask"], False)
+        twin._core.bind(b["actions"], fresh, b["rewards"], b["dones"], b["mask"], False)
+        twin._actions[:] = a
+        twin._core.step()
         assert np.array_equal(obs, np.frombuffer(fresh, dtype=np.float32).reshape(obs.shape))
 
 
