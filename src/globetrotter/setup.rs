@@ -35,7 +35,7 @@ pub fn new_game(config: Config, seed: u64) -> Result<(State, Vec<Event>), RuleEr
 }
 
 /// The roll-off of a state made by [`State::empty`] (set `forced_dice` first to choose it).
-pub fn start(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn start(s: &mut State, ev: &mut impl EventSink) {
     let mut contenders: Vec<PlayerId> = s.player_ids().collect();
     while contenders.len() > 1 {
         let mut best = 0;

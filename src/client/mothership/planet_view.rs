@@ -75,8 +75,8 @@ struct Wrap {
 
 impl Wrap {
     fn of(s: &State) -> Wrap {
-        let w = f32::from(s.map.width) + 0.5;
-        let h = f32::from(s.map.height.max(1) - 1) * ROW + 1.0;
+        let w = f32::from(s.map().width) + 0.5;
+        let h = f32::from(s.map().height.max(1) - 1) * ROW + 1.0;
         Wrap {
             w,
             h,
@@ -85,7 +85,7 @@ impl Wrap {
     }
     /// Longitude and latitude of a cell's centre.
     fn cell(&self, s: &State, c: Cell) -> (f32, f32) {
-        let (col, row) = s.map.col_row(c);
+        let (col, row) = s.map().col_row(c);
         let x = f32::from(col) + if row & 1 == 1 { 0.5 } else { 0.0 } + 0.25;
         let y = f32::from(row) * ROW + 0.5;
         (
@@ -102,7 +102,7 @@ impl Wrap {
         }
         let row = (y / ROW).round() as i64;
         let col = (x - if row & 1 == 1 { 0.5 } else { 0.0 }).round() as i64;
-        s.map.cell(col, row)
+        s.map().cell(col, row)
     }
 }
 
@@ -126,7 +126,7 @@ impl PlanetView {
     /// The height of the inset strip under a map drawn in `area`: the room the map leaves at
     /// full width, at least 110 and at most 170 pixels.
     pub fn strip(s: &State, area: Rect) -> f32 {
-        let (w, h) = (f32::from(s.map.width), f32::from(s.map.height));
+        let (w, h) = (f32::from(s.map().width), f32::from(s.map().height));
         let needed = area.w / (w + 0.5) / 1.732_050_8 * (1.5 * h + 0.5);
         (area.h - needed - 6.0).clamp(110.0, 170.0)
     }
@@ -166,10 +166,10 @@ impl PlanetView {
         };
         let frame = Frame::facing(view.eye);
         let wrap = Wrap::of(s);
-        let tide = if matches!(s.phase, Phase::Landing | Phase::Deploy) {
+        let tide = if matches!(s.phase(), Phase::Landing | Phase::Deploy) {
             Tide::Normal
         } else {
-            s.tide
+            s.tide()
         };
         let placed = Placed {
             centre: Vec3::ZERO,
@@ -189,7 +189,7 @@ impl PlanetView {
                 let (lon, lat) = frame.lon_lat(placed.dir(p).normalize_or_zero());
                 let c = wrap
                     .at(s, lon, lat)
-                    .map_or(deep, |c| terrain_colour(s.map.terrain(c), tide));
+                    .map_or(deep, |c| terrain_colour(s.map().terrain(c), tide));
                 sum += vec3(c.r, c.g, c.b);
                 n += 1.0;
             }
@@ -339,7 +339,7 @@ mod tests {
         for players in [2u8, 4] {
             let s = state_of(&Scenario::fresh(players, 1)).unwrap();
             let w = Wrap::of(&s);
-            for c in s.map.cells() {
+            for c in s.map().cells() {
                 let (lon, lat) = w.cell(&s, c);
                 assert!(lon.abs() <= SPAN && lat.abs() <= w.lat_span, "{c:?}");
                 assert_eq!(w.at(&s, lon, lat), Some(c), "{c:?}");
