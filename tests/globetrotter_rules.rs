@@ -370,6 +370,23 @@ fn g11_tables_and_rolloff() {
 }
 
 #[test]
+fn g17_a_table_needs_a_turn_to_play() {
+    let with_limit = |turn_limit| {
+        new_game(
+            Config {
+                turn_limit,
+                ..Config::default()
+            },
+            0,
+        )
+        .err()
+        .map(|e| e.rule())
+    };
+    assert_eq!(with_limit(0), Some("G17"));
+    assert_eq!(with_limit(1), None);
+}
+
+#[test]
 fn g12_facing_limits_moves_and_turns_rotate() {
     let s = Table::new(2, 1, true)
         .rover(at(1, 87), P1, 5)

@@ -13,13 +13,16 @@ use super::state::{
 use crate::globe::Board;
 use crate::ids::PlayerId;
 
-/// G11, G13: is this a table Globetrotter can be played on?
+/// G11, G13, G17: is this a table Globetrotter can be played on?
 pub fn check_config(c: &Config) -> Result<(), RuleError> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&c.players) {
         return Err(RuleError::PlayerCount { players: c.players });
     }
     if !(1..=MAX_PLANETS).contains(&c.planets) {
         return Err(RuleError::PlanetCount { planets: c.planets });
+    }
+    if c.turn_limit == 0 {
+        return Err(RuleError::NoTurns);
     }
     Ok(())
 }
