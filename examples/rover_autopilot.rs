@@ -91,11 +91,11 @@ fn trace(agent: &AgentSpec, table: RoverTable, seed: u64, from: u32) {
     let h = orbitals::rover::eval::RoverHeuristic::default();
     while !s.status().is_over() {
         let m = a.choose(&s);
-        let r = &s.rover;
+        let r = s.rover();
         println!(
             "round {:3} at {:5} energy {:3} integrity {:2} shielding {} data {:2} uploaded {:2} \
              value {:7.1}: {}",
-            s.round,
+            s.round(),
             r.at.to_string(),
             r.energy,
             r.integrity,
@@ -107,13 +107,13 @@ fn trace(agent: &AgentSpec, table: RoverTable, seed: u64, from: u32) {
         );
         let mut ev = Vec::new();
         Ruleset::apply_into(&mut s, m, &mut ev);
-        if s.round >= from {
+        if s.round() >= from {
             for e in &ev {
                 println!("    {}", s.format_event(&(), e));
             }
         }
     }
-    println!("{}", s.outcome.notation());
+    println!("{}", s.standing().notation());
     for row in orbitals::rover::view::rows(&s) {
         println!("{row}");
     }

@@ -28,10 +28,13 @@ fn determinize_is_the_same_position_with_new_dice() {
     let (s, _) = new_game(Config::default(), 3).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let d = s.determinize(0, &mut rng);
-    assert_eq!(d.spaces, s.spaces);
-    assert_eq!(d.orbit, s.orbit);
-    assert_eq!(d.players, s.players);
-    assert_eq!((d.active, d.turn, d.actions), (s.active, s.turn, s.actions));
+    assert_eq!(d.spaces(), s.spaces());
+    assert_eq!(d.orbit(), s.orbit());
+    assert_eq!(d.players(), s.players());
+    assert_eq!(
+        (d.active(), d.turn_number(), d.actions_left()),
+        (s.active(), s.turn_number(), s.actions_left())
+    );
 }
 
 #[test]

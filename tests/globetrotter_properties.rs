@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 fn random_loc(s: &State, rng: &mut ChaCha8Rng) -> Loc {
     Loc::new(
-        PlanetId(rng.gen_range(0..s.config.planets + 1)),
+        PlanetId(rng.gen_range(0..s.config().planets + 1)),
         FaceId::new(rng.gen_range(0..92)).unwrap(),
     )
 }
@@ -39,7 +39,7 @@ fn random_facing(rng: &mut ChaCha8Rng) -> Option<u8> {
 /// A random command, legal or (mostly) not. Locations near the active player's rovers are
 /// favoured so that some are legal.
 fn random_command(s: &State, rng: &mut ChaCha8Rng) -> Command {
-    let rovers: Vec<Loc> = s.rovers_of(s.active).map(|(l, _)| l).collect();
+    let rovers: Vec<Loc> = s.rovers_of(s.active()).map(|(l, _)| l).collect();
     let from = if !rovers.is_empty() && rng.gen_bool(0.7) {
         rovers[rng.gen_range(0..rovers.len())]
     } else {
@@ -157,7 +157,7 @@ fn play_game(seed: u64, config: Config, max_commands: usize, seen: &mut Seen) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     for step in 0..max_commands {
         let legal = legal_commands(&s);
-        if s.outcome != Outcome::Ongoing {
+        if s.standing() != Outcome::Ongoing {
             assert!(legal.is_empty());
             break;
         }
@@ -210,7 +210,7 @@ fn play_game(seed: u64, config: Config, max_commands: usize, seen: &mut Seen) {
             format_command(&c)
         );
     }
-    match s.outcome {
+    match s.standing() {
         Outcome::Winner(_) => seen.wins += 1,
         Outcome::Draw => seen.draws += 1,
         Outcome::Ongoing => {}

@@ -73,17 +73,17 @@ fn determinize_reshuffles_unseen_tides_only() {
     let mut differs = false;
     for _ in 0..20 {
         let d = s.determinize(0, &mut rng);
-        let mut a = d.deck.pile.clone();
-        a.extend(d.deck.aside.iter().copied());
-        let mut b = s.deck.pile.clone();
-        b.extend(s.deck.aside.iter().copied());
+        let mut a = d.tide_deck().pile.clone();
+        a.extend(d.tide_deck().aside.iter().copied());
+        let mut b = s.tide_deck().pile.clone();
+        b.extend(s.tide_deck().aside.iter().copied());
         a.sort_by_key(|t| *t as u8);
         b.sort_by_key(|t| *t as u8);
         assert_eq!(a, b, "the same unseen cards");
-        assert_eq!(d.deck.pile.len(), s.deck.pile.len());
-        differs |= d.deck.pile != s.deck.pile;
-        assert_eq!(d.units, s.units);
-        assert_eq!(d.ships, s.ships);
+        assert_eq!(d.tide_deck().pile.len(), s.tide_deck().pile.len());
+        differs |= d.tide_deck().pile != s.tide_deck().pile;
+        assert_eq!(d.units(), s.units());
+        assert_eq!(d.ships(), s.ships());
     }
     assert!(differs, "the unseen pile is reshuffled");
 }
@@ -118,17 +118,17 @@ position:
 #[test]
 fn determinize_drops_other_players_sealed_choices() {
     let s = sealed_position();
-    assert_eq!(s.players[0].sealed, Some(1));
+    assert_eq!(s.players()[0].sealed, Some(1));
     assert_eq!(s.current_player(), 1);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut seen = std::collections::HashSet::new();
     for _ in 0..40 {
         let d = s.determinize(1, &mut rng);
         assert_eq!(d.current_player(), 1);
-        seen.insert(d.players[0].sealed);
+        seen.insert(d.players()[0].sealed);
         // The viewer's own knowledge is kept: the map, units and ships.
-        assert_eq!(d.units, s.units);
-        assert_eq!(d.ships, s.ships);
+        assert_eq!(d.units(), s.units());
+        assert_eq!(d.ships(), s.ships());
     }
     assert!(
         seen.contains(&Some(0)) && seen.contains(&Some(1)),
@@ -136,7 +136,7 @@ fn determinize_drops_other_players_sealed_choices() {
     );
     // The sealed player's own view keeps its choice.
     let d = s.determinize(0, &mut rng);
-    assert_eq!(d.players[0].sealed, Some(1));
+    assert_eq!(d.players()[0].sealed, Some(1));
 }
 
 #[test]
@@ -147,12 +147,12 @@ fn determinize_keeps_only_the_forecast_card() {
         &s,
         orbitals::mothership::Seat(1)
     ));
-    let next = s.deck.next();
+    let next = s.tide_deck().next();
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let mut other = false;
     for _ in 0..40 {
-        assert_eq!(s.determinize(1, &mut rng).deck.next(), next);
-        other |= s.determinize(0, &mut rng).deck.next() != next;
+        assert_eq!(s.determinize(1, &mut rng).tide_deck().next(), next);
+        other |= s.determinize(0, &mut rng).tide_deck().next() != next;
     }
     assert!(other, "without a forecast the next card is resampled");
 }
@@ -170,7 +170,7 @@ fn ore_prospects_are_shared_with_the_nearer_dome() {
     s.apply(moves[0]);
     let first = s.ship(ShipId(0)).dome;
     let alone = ore_share(&s, first, 0, Some(ShipId(0)));
-    let ore_within = |s: &State, c| s.map.ball(c, 8).filter(|x| s.ore[x.index()]).count() as f32;
+    let ore_within = |s: &State, c| s.map().ball(c, 8).filter(|x| s.ore_at(*x)).count() as f32;
     assert_eq!(alone, ore_within(&s, first));
     agent_moves(&s, &mut moves);
     s.apply(moves[0]);
@@ -178,10 +178,10 @@ fn ore_prospects_are_shared_with_the_nearer_dome() {
     let a = ore_share(&s, first, 0, Some(ShipId(0)));
     let b = ore_share(&s, second, 0, Some(ShipId(1)));
     let union = s
-        .map
+        .map()
         .cells()
-        .filter(|&c| s.ore[c.index()])
-        .filter(|&c| s.map.distance(c, first) <= 8 || s.map.distance(c, second) <= 8)
+        .filter(|&c| s.ore_at(c))
+        .filter(|&c| s.map().distance(c, first) <= 8 || s.map().distance(c, second) <= 8)
         .count() as f32;
     assert!(a < alone, "the second dome takes some of the first's ore");
     assert!(

@@ -19,7 +19,7 @@ fn midgame(players: usize, seed: u64, plans: usize, styles: &[u8]) -> State {
     let mut s = new_game(players, default_for(players as u8), seed);
     let mut moves = Vec::new();
     let mut i = 0;
-    while s.status() == Status::Ongoing && (s.turns_played as usize) < plans {
+    while s.status() == Status::Ongoing && (s.turns_played() as usize) < plans {
         s.legal_moves(&mut moves);
         let m = match moves.iter().find(|m| matches!(m, Command::Plan { .. })) {
             Some(_) => Command::Plan {
@@ -34,13 +34,13 @@ fn midgame(players: usize, seed: u64, plans: usize, styles: &[u8]) -> State {
 }
 
 fn ore_total(s: &State) -> usize {
-    s.ore.iter().filter(|&&o| o).count()
-        + s.units
+    s.ore_cells().iter().filter(|&&o| o).count()
+        + s.units()
             .iter()
             .filter(|u| u.loc != Loc::Gone)
             .map(|u| u.ore())
             .sum::<usize>()
-        + s.ships.iter().map(|x| x.ore as usize).sum::<usize>()
+        + s.ships().iter().map(|x| x.ore as usize).sum::<usize>()
 }
 
 fn same_command(a: &Command, b: &Command) -> bool {
@@ -75,8 +75,8 @@ fn same_command(a: &Command, b: &Command) -> bool {
 
 /// A random command with ids and cells anywhere (in range or not).
 fn random_command(s: &State, r: &[u32]) -> Command {
-    let cells = s.map.len() as u32 + 4;
-    let units = s.units.len() as u32 + 2;
+    let cells = s.map().len() as u32 + 4;
+    let units = s.units().len() as u32 + 2;
     let cell = |i: usize| Cell((r[i] % cells) as u16);
     let unit = |i: usize| UnitId((r[i] % units) as u16);
     let shooter = |i: usize| {
@@ -257,7 +257,7 @@ proptest! {
         let mut s = midgame(2, seed, plans, &styles);
         for r in &tries {
             let c = random_command(&s, r);
-            let before = format!("{:?}", (&s.units, &s.ships, &s.players, s.turn, s.active));
+            let before = format!("{:?}", (s.units(), s.ships(), s.players(), s.turn_number(), s.active()));
             match validate(&s, &c) {
                 Ok(()) => {
                     apply_into(&mut s, c, &mut ());
@@ -265,7 +265,7 @@ proptest! {
                 }
                 Err(e) => {
                     prop_assert!(e.rule().starts_with('M'));
-                    let after = format!("{:?}", (&s.units, &s.ships, &s.players, s.turn, s.active));
+                    let after = format!("{:?}", (s.units(), s.ships(), s.players(), s.turn_number(), s.active()));
                     prop_assert_eq!(before, after);
                 }
             }

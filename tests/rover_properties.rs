@@ -34,7 +34,7 @@ fn every_command() -> Vec<Command> {
 
 fn maxima_hold(s: &State) {
     let c = s.rover_chassis();
-    let r = &s.rover;
+    let r = s.rover();
     assert!(r.energy <= c.energy as i32 && r.energy >= 0);
     assert!(r.integrity <= c.integrity as i32 && r.integrity >= 0);
     assert!(r.shielding <= c.shield_max as i32 && r.shielding >= 0);
@@ -45,7 +45,7 @@ fn maxima_hold(s: &State) {
 fn play_random(mut s: State, picks: &[u16]) -> State {
     let all = every_command();
     for &p in picks {
-        if s.outcome.is_over() {
+        if s.standing().is_over() {
             break;
         }
         let legal = legal_commands(&s);
@@ -102,7 +102,7 @@ proptest! {
         let mut a = generated_game(level, dice);
         let mut b = generated_game(level, dice);
         for p in picks {
-            if a.outcome.is_over() {
+            if a.standing().is_over() {
                 break;
             }
             let legal = legal_commands(&a);

@@ -3,6 +3,7 @@
 //! [`table_frame`]).
 use super::catalog::Catalog;
 use super::deckbuilder::{self, BuilderAction, DeckBuilder};
+use super::error::ClientError;
 use super::game::{Game, Seat, SeatKind, Setup};
 use super::howto::guide::{self, Guide};
 use super::interact::Interaction;
@@ -158,7 +159,7 @@ impl App {
     }
 
     /// Opens a file in the replay viewer, at the start of `turn` when given.
-    pub fn open_replay(&mut self, path: &std::path::Path, turn: u16) -> Result<(), String> {
+    pub fn open_replay(&mut self, path: &std::path::Path, turn: u16) -> Result<(), ClientError> {
         let mut r = super::replay::ReplayScreen::open(path)?;
         if turn > 0 {
             r.jump_to_turn(turn.into());
@@ -189,12 +190,12 @@ impl App {
     }
 
     /// Saves the running game under `name` in the save folder.
-    fn save_running(&self, name: &str) -> Result<(), String> {
+    fn save_running(&self, name: &str) -> Result<(), ClientError> {
         let path = super::saves::path_for(name);
         match (self.screen, &self.game, &self.gt) {
-            (Screen::Globetrotter, _, Some(gt)) => gt.session.game.save_as(&path, name),
-            (_, Some(g), _) => g.session.save_as(&path, name),
-            _ => Err("no game is running".into()),
+            (Screen::Globetrotter, _, Some(gt)) => Ok(gt.session.game.save_as(&path, name)?),
+            (_, Some(g), _) => Ok(g.session.save_as(&path, name)?),
+            _ => Err(ClientError::NoGame),
         }
     }
 
@@ -214,11 +215,11 @@ impl App {
             Some(DialogAction::Leave) => self.leave_game(),
             Some(DialogAction::Save(name)) => match self.save_running(&name) {
                 Ok(()) => self.dialog = None,
-                Err(e) => self.dialog.iter_mut().for_each(|d| d.failed(e.clone())),
+                Err(e) => self.dialog.iter_mut().for_each(|d| d.failed(e.to_string())),
             },
             Some(DialogAction::SaveAndLeave(name)) => match self.save_running(&name) {
                 Ok(()) => self.leave_game(),
-                Err(e) => self.dialog.iter_mut().for_each(|d| d.failed(e.clone())),
+                Err(e) => self.dialog.iter_mut().for_each(|d| d.failed(e.to_string())),
             },
             None => {}
         }
@@ -257,15 +258,15 @@ impl App {
     /// Starts the guided first match: the guide's decks and seed against the easy AI, and
     /// the guide at its first step. Phases with nothing to do wait for the player (the guide
     /// explains each one) until the guide is over.
-    pub fn start_guide(&mut self) -> Result<(), String> {
-        let db = self.catalog.db.clone().ok_or("no cards to play with")?;
+    pub fn start_guide(&mut self) -> Result<(), ClientError> {
+        let db = self.catalog.db.clone().ok_or(ClientError::NoCards)?;
         let deck = |name: &str| {
             self.catalog
                 .decks
                 .iter()
                 .find(|e| e.deck.name == name)
                 .map(|e| e.deck.clone())
-                .ok_or(format!("the guided match needs the deck {name}"))
+                .ok_or_else(|| ClientError::GuideDeck(name.to_string()))
         };
         let decks = vec![deck(guide::DECKS[0])?, deck(guide::DECKS[1])?];
         let seats = vec![
@@ -348,8 +349,8 @@ impl App {
         };
         match opened {
             Ok(()) => self.menu.saves.open = false,
-            Err(e) if named => self.menu.saves.error = Some(e),
-            Err(e) => self.menu.resume_error = Some(e),
+            Err(e) if named => self.menu.saves.error = Some(e.to_string()),
+            Err(e) => self.menu.resume_error = Some(e.to_string()),
         }
     }
 
@@ -414,7 +415,7 @@ impl App {
             Some(MenuAction::Start(setup)) => self.start(setup),
             Some(MenuAction::Guide) => {
                 if let Err(e) = self.start_guide() {
-                    self.menu.guide_error = Some(e);
+                    self.menu.guide_error = Some(e.to_string());
                 }
             }
             // Back to the deck being built (e.g. after playing it), or a new one.
@@ -428,7 +429,7 @@ impl App {
             }
             Some(MenuAction::Saves(SavesAction::Watch(path))) => {
                 if let Err(e) = self.open_replay(&path, 0) {
-                    self.menu.saves.error = Some(e);
+                    self.menu.saves.error = Some(e.to_string());
                 }
             }
             Some(MenuAction::Globetrotter(setup)) => {
@@ -454,7 +455,7 @@ impl App {
                         }
                         self.open_rover(super::rover::RoverScreen::new(s));
                     }
-                    Err(e) => self.menu.resume_error = Some(e),
+                    Err(e) => self.menu.resume_error = Some(e.to_string()),
                 }
             }
             Some(MenuAction::Quit) => self.quit = true,

@@ -17,6 +17,7 @@
 //! `(1, 1 − source alpha)`, into the window or the cleared target, and the target onto the
 //! frame the same way. The window is multisampled, so egui's feathering is off there; the
 //! target is not, so it is on there.
+use super::ClientError;
 use egui_macroquad::egui::{self, epaint::ClippedShape, ImageData, TextureId};
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
 use macroquad::prelude::*;
@@ -74,7 +75,7 @@ void main() {
 }"#;
 
 /// The material of premultiplied colours: `(1, 1 − source alpha)` for colour and alpha.
-fn premultiplied() -> Result<Material, String> {
+fn premultiplied() -> Result<Material, ClientError> {
     let blend = BlendState::new(
         Equation::Add,
         BlendFactor::One,
@@ -94,7 +95,7 @@ fn premultiplied() -> Result<Material, String> {
             ..Default::default()
         },
     )
-    .map_err(|e| format!("egui layer shader: {e}"))
+    .map_err(|e| ClientError::Shader(e.to_string()))
 }
 
 impl EguiLayer {

@@ -6,6 +6,7 @@
 //! client never decides a rule itself.
 use super::log::Log;
 use super::words::Names;
+use super::ClientError;
 use crate::agent::AgentSpec;
 use crate::data::{CardDb, Deck};
 use crate::ids::{CardRef, PlayerId};
@@ -102,11 +103,14 @@ impl Game {
 
     /// The game a save file holds, with its seats, history and dice as they were; it goes
     /// on saving there.
-    pub fn resume(path: &Path, blocking: bool) -> Result<Game, String> {
-        let session = Session::<State>::load(path, None, blocking).map_err(|e| e.to_string())?;
-        let file = session.scenario().ok_or("the save describes no game")?;
+    pub fn resume(path: &Path, blocking: bool) -> Result<Game, ClientError> {
+        let session = Session::<State>::load(path, None, blocking).map_err(ClientError::file)?;
+        let file = session.scenario().ok_or(ClientError::SaveWithoutGame)?;
         let db = session.state().db.clone();
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(path).map_err(|e| ClientError::Read {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
         let src = crate::data::locate::Source { path, text: &text };
         let dir = path.parent().unwrap_or(Path::new("."));
         let mut decks = Vec::new();
@@ -115,7 +119,7 @@ impl Game {
                 DeckSource::Inline(raw) => Deck::check(&src, raw, &db),
                 DeckSource::Path(p) => Deck::load(&dir.join(p), &db),
             };
-            decks.push(deck.map_err(|e| e.to_string())?);
+            decks.push(deck.map_err(ClientError::file)?);
         }
         let humans = session
             .seats()

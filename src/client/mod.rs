@@ -9,6 +9,7 @@ mod app;
 mod catalog;
 mod deckbuilder;
 mod egui_layer;
+mod error;
 mod game;
 mod game_screen;
 mod game_session;
@@ -38,6 +39,7 @@ mod unused;
 mod why;
 mod words;
 
+pub use error::ClientError;
 pub use options::{ClientOptions, MsOptions, StartScreen};
 
 use app::{App, Screen};
@@ -50,7 +52,7 @@ use std::time::Instant;
 
 /// Opens the window and runs until it is closed (or, for screenshot and benchmark runs, until
 /// the frames are done). Errors are returned after the window closes.
-pub fn run(opts: ClientOptions) -> Result<(), String> {
+pub fn run(opts: ClientOptions) -> Result<(), ClientError> {
     keep_heap();
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::window::Conf {
@@ -67,7 +69,7 @@ pub fn run(opts: ClientOptions) -> Result<(), String> {
         draw_call_index_capacity: 45_000,
         ..Default::default()
     };
-    let status: Rc<RefCell<Result<(), String>>> = Rc::new(RefCell::new(Ok(())));
+    let status: Rc<RefCell<Result<(), ClientError>>> = Rc::new(RefCell::new(Ok(())));
     let out = status.clone();
     macroquad::Window::from_config(conf, async move {
         let r = main_loop(opts).await;
@@ -86,7 +88,7 @@ fn linked_mode(opts: &ClientOptions) -> globe::linked::Mode {
     }
 }
 
-fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
+fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), ClientError> {
     let blocking = opts.fixed_step();
     let seed = opts.demo.unwrap_or(1);
     app.menu.ms = mothership::menu::MsMenu::from_options(&opts.ms);
@@ -100,7 +102,10 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     }
     if let Some(path) = &opts.scenario {
         // The position a scenario file plays to, in either game.
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| ClientError::Read {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
         let game = crate::kit::scenario::game_of(&text);
         if game == "globetrotter" {
             app.open_globetrotter(globe::demo::start(opts, blocking)?);
@@ -132,8 +137,8 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
     }
     if opts.bench_frames.is_some() {
         let mut inter = interact::Interaction::default();
-        let g = screenshot::busy_game(&app.catalog, seed, &mut inter)
-            .ok_or("no cards or decks to play with")?;
+        let g =
+            screenshot::busy_game(&app.catalog, seed, &mut inter).ok_or(ClientError::NoDecks)?;
         app.open(g, Screen::Table);
         app.inter = inter;
         app.linked.mode = linked_mode(opts);
@@ -185,14 +190,14 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), String> {
 
 /// The RoveR screen the options ask for: a scenario file's position, or a fresh level
 /// (`--rover-level`), watched with `--demo SEED`; `--rover-keys` are played as if typed.
-fn rover_start(opts: &ClientOptions, blocking: bool) -> Result<rover::RoverScreen, String> {
+fn rover_start(opts: &ClientOptions, blocking: bool) -> Result<rover::RoverScreen, ClientError> {
     let pilot = opts.demo.map(|_| crate::agent::AgentSpec::Greedy);
     let mut session = match &opts.scenario {
         Some(path) => rover::Session::load(path, pilot, blocking)?,
         None => {
             let level = match &opts.rover_level {
                 Some(l) => {
-                    rover::LevelChoice::parse(l).map_err(|e| format!("--rover-level: {e}"))?
+                    rover::LevelChoice::parse(l).map_err(|e| e.in_option("--rover-level"))?
                 }
                 None => rover::LevelChoice::Default,
             };
@@ -214,13 +219,13 @@ fn rover_start(opts: &ClientOptions, blocking: bool) -> Result<rover::RoverScree
     let mut screen = rover::RoverScreen::new(session);
     if let Some(keys) = &opts.rover_keys {
         screen.script = rover::controls::Key::parse_script(keys)
-            .map_err(|e| format!("--rover-keys: {e}"))?
+            .map_err(|e| e.in_option("--rover-keys"))?
             .into();
     }
     Ok(screen)
 }
 
-async fn main_loop(opts: ClientOptions) -> Result<(), String> {
+async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
     let catalog = Catalog::load(&opts.cards_dir, &opts.decks_dir);
     if !opts.fixed_step() {
         let s = settings::load();

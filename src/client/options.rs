@@ -1,5 +1,6 @@
 //! How the client was started: data directories, and the screenshot / benchmark modes used by
 //! tests and CI.
+use super::error::ClientError;
 use std::path::PathBuf;
 
 /// The screen shown first.
@@ -31,7 +32,7 @@ pub enum StartScreen {
 
 impl StartScreen {
     /// Parses `menu`, `table`, `gameover` or `deckbuilder`.
-    pub fn parse(s: &str) -> Result<StartScreen, String> {
+    pub fn parse(s: &str) -> Result<StartScreen, ClientError> {
         match s {
             "menu" => Ok(StartScreen::Menu),
             "table" => Ok(StartScreen::Table),
@@ -46,9 +47,7 @@ impl StartScreen {
             "mothership" => Ok(StartScreen::Mothership),
             "rover" => Ok(StartScreen::Rover),
             "guide" | "guided" => Ok(StartScreen::Guide),
-            other => Err(format!(
-                "unknown screen `{other}` (menu, howto, guide, saves, table, gameover, deckbuilder, globetrotter, globetrotter-system, mothership, rover, linked or system)"
-            )),
+            other => Err(ClientError::UnknownScreen(other.to_string())),
         }
     }
 }
@@ -123,34 +122,25 @@ pub const LEVEL_NAMES: [&str; 5] = ["beginner", "easy", "normal", "hard", "exper
 
 impl MsOptions {
     /// Parses an AI level: its short name or its number (0 to 4).
-    pub fn parse_level(s: &str) -> Result<usize, String> {
+    pub fn parse_level(s: &str) -> Result<usize, ClientError> {
         let t = s.trim().to_ascii_lowercase();
         LEVEL_NAMES
             .iter()
             .position(|n| *n == t)
             .or_else(|| t.parse::<usize>().ok().filter(|&i| i < LEVEL_NAMES.len()))
-            .ok_or_else(|| {
-                format!(
-                    "unknown AI level `{s}` ({} or 0 to {})",
-                    LEVEL_NAMES.join(", "),
-                    LEVEL_NAMES.len() - 1
-                )
-            })
+            .ok_or_else(|| ClientError::UnknownLevel(s.to_string()))
     }
 
     /// Checks the numbers of players and people.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ClientError> {
         if !(2..=4).contains(&self.players) {
-            return Err(format!(
-                "--ms-players: 2 to 4 players, not {}",
-                self.players
-            ));
+            return Err(ClientError::MsPlayers(self.players));
         }
         if self.humans > self.players {
-            return Err(format!(
-                "--ms-humans: at most {} people for {} players, not {}",
-                self.players, self.players, self.humans
-            ));
+            return Err(ClientError::MsHumans {
+                players: self.players,
+                humans: self.humans,
+            });
         }
         Ok(())
     }
@@ -200,33 +190,37 @@ impl ClientOptions {
     }
 
     /// Parses `X,Y`.
-    pub fn parse_point(s: &str) -> Result<(f32, f32), String> {
+    pub fn parse_point(s: &str) -> Result<(f32, f32), ClientError> {
         let (x, y) = s
             .split_once(',')
-            .ok_or_else(|| format!("`{s}` is not X,Y"))?;
-        let x: f32 = x.trim().parse().map_err(|_| format!("bad x in `{s}`"))?;
-        let y: f32 = y.trim().parse().map_err(|_| format!("bad y in `{s}`"))?;
-        Ok((x, y))
+            .ok_or_else(|| ClientError::NotAPoint(s.to_string()))?;
+        Ok((number(x, "x", s)?, number(y, "y", s)?))
     }
 
     /// Parses `WIDTHxHEIGHT`.
-    pub fn parse_window(s: &str) -> Result<(i32, i32), String> {
+    pub fn parse_window(s: &str) -> Result<(i32, i32), ClientError> {
         let (w, h) = s
             .split_once(['x', 'X'])
-            .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT"))?;
-        let w: i32 = w
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad width in `{s}`"))?;
-        let h: i32 = h
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad height in `{s}`"))?;
+            .ok_or_else(|| ClientError::NotASize(s.to_string()))?;
+        let w: i32 = number(w, "width", s)?;
+        let h: i32 = number(h, "height", s)?;
         if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
-            return Err(format!("window size `{s}` is out of range"));
+            return Err(ClientError::WindowSize(s.to_string()));
         }
         Ok((w, h))
     }
+}
+
+/// One number (`what`) of the option value `text`.
+fn number<T: std::str::FromStr>(
+    word: &str,
+    what: &'static str,
+    text: &str,
+) -> Result<T, ClientError> {
+    word.trim().parse().map_err(|_| ClientError::BadNumber {
+        what,
+        text: text.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -256,9 +250,9 @@ mod tests {
         let mut m = MsOptions::default();
         assert!(m.check().is_ok());
         m.players = 5;
-        assert!(m.check().unwrap_err().contains("--ms-players"));
+        assert!(m.check().unwrap_err().to_string().contains("--ms-players"));
         m.players = 3;
         m.humans = 4;
-        assert!(m.check().unwrap_err().contains("--ms-humans"));
+        assert!(m.check().unwrap_err().to_string().contains("--ms-humans"));
     }
 }

@@ -135,140 +135,161 @@ fn actions(
         ui.add_space(2.0);
     }
     match inter.sel {
-        Some(sel) => {
-            let title = match sel {
-                Sel::Ship(r) | Sel::Hand(r) | Sel::Asset(r) | Sel::Project(r) => {
-                    game.names.card(st, r)
-                }
-            };
-            ui.label(RichText::new(super::words::capital(&title)).font(theme::bold(15.0)));
-            let hint = match sel {
-                Sel::Ship(_) => {
-                    "Click a lit orbital to move, a ship ringed for attack to attack it, or choose below."
-                }
-                Sel::Hand(_) => "Click a lit asset (or the New asset slot) to start building it.",
-                Sel::Asset(_) => match st.phase {
-                    Phase::Research => {
-                        "Research taps the asset to draw; a tapped asset cannot build this turn."
-                    }
-                    Phase::Repair => {
-                        "Repair taps the asset to remove damage; it cannot build this turn then."
-                    }
-                    _ => "Click a lit project to add this asset's construction power.",
-                },
-                Sel::Project(_) => "Click a lit asset to build this project.",
-            };
-            glossary::label(ui, Book::Orbitals, RichText::new(hint).small().weak());
-            let mut cmds: Vec<Command> = targets(st, sel, game.legal())
-                .into_iter()
-                .map(|(_, c)| c)
-                .collect();
-            cmds.extend(own_commands(sel, game.legal()));
-            let refused = super::why::refused(st, &game.names, sel);
-            // Room for the moves and their reasons; the log below keeps the rest.
-            let room = (ui.ctx().screen_rect().height() * 0.42).max(190.0);
-            egui::ScrollArea::vertical()
-                .max_height(room)
-                .id_salt("sel-actions")
-                .show(ui, |ui| {
-                    for c in cmds {
-                        let label = command_label(st, &game.names, &c);
-                        let button = egui::Button::new(label.as_str()).wrap();
-                        let resp = ui.add_sized([ui.available_width(), 24.0], button);
-                        if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
-                            *action = Some(match c {
-                                Command::Combat { ship, target, .. } => {
-                                    match super::interact::combat_range(game.legal(), ship, target)
-                                    {
-                                        Some((lo, hi)) => PanelAction::Aim(CombatDraft {
-                                            ship,
-                                            target,
-                                            x: hi,
-                                            lo,
-                                            hi,
-                                        }),
-                                        None => continue,
-                                    }
-                                }
-                                _ => PanelAction::Play(c),
-                            });
-                        }
-                    }
-                    if !refused.is_empty() {
-                        ui.add_space(3.0);
-                        ui.label(RichText::new("Not possible now").small().weak());
-                    }
-                    for (what, why) in &refused {
-                        egui::Frame::new()
-                            .fill(theme::egui_color(theme::hex(0x1a2335)))
-                            .corner_radius(4.0)
-                            .inner_margin(egui::Margin::symmetric(6, 3))
-                            .show(ui, |ui| {
-                                ui.set_width(ui.available_width());
-                                ui.label(
-                                    RichText::new(format!("✗ {what}"))
-                                        .color(theme::egui_color(theme::TEXT_DIM)),
-                                );
-                                glossary::label(
-                                    ui,
-                                    Book::Orbitals,
-                                    RichText::new(super::words::capital(why))
-                                        .small()
-                                        .color(theme::egui_color(theme::WARN)),
-                                );
-                            });
-                    }
-                });
-            if ui.button("Cancel (Esc)").clicked() {
-                inter.sel = None;
-                inter.notice = None;
-            }
-        }
-        None => {
-            let hint = match st.phase {
-                Phase::Maneuvers => "Select one of your ships (outlined green) to burn, transfer, attack, bombard, refit or scuttle.",
-                Phase::Research => "Untapped assets may research: each draws a card.",
-                Phase::Repair => "Damaged untapped assets may repair 1 damage.",
-                Phase::Construction => "Select a card in your hand to build it, or let an asset add its construction power to a project.",
-                _ => "",
-            };
-            glossary::label(
-                ui,
-                Book::Orbitals,
-                RichText::new(phase_title(st.phase)).font(theme::bold(15.0)),
-            );
-            glossary::label(ui, Book::Orbitals, RichText::new(hint).small());
-            let quick: Vec<Command> = game
-                .legal()
-                .iter()
-                .filter(|c| {
-                    matches!(
-                        c,
-                        Command::Research { .. }
-                            | Command::Repair { .. }
-                            | Command::Contribute { .. }
-                    )
-                })
-                .copied()
-                .collect();
-            egui::ScrollArea::vertical()
-                .max_height(160.0)
-                .id_salt("quick-actions")
-                .show(ui, |ui| {
-                    for c in quick {
-                        let label = command_label(st, &game.names, &c);
-                        let resp = ui.add_sized(
-                            [ui.available_width(), 24.0],
-                            egui::Button::new(label.as_str()).wrap(),
-                        );
-                        if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
-                            *action = Some(PanelAction::Play(c));
-                        }
-                    }
-                });
-        }
+        Some(sel) => selection_actions(ui, game, inter, sel, action),
+        None => phase_actions(ui, game, action),
     }
     ui.add_space(4.0);
+    pass_button(ui, game, action);
+}
+
+/// What the selected card can do: its title, a hint, a button per legal command, and what it
+/// cannot do now with the reason.
+fn selection_actions(
+    ui: &mut egui::Ui,
+    game: &Game,
+    inter: &mut Interaction,
+    sel: Sel,
+    action: &mut Option<PanelAction>,
+) {
+    let st = game.state();
+    let title = match sel {
+        Sel::Ship(r) | Sel::Hand(r) | Sel::Asset(r) | Sel::Project(r) => game.names.card(st, r),
+    };
+    ui.label(RichText::new(super::words::capital(&title)).font(theme::bold(15.0)));
+    let hint = match sel {
+        Sel::Ship(_) => {
+            "Click a lit orbital to move, a ship ringed for attack to attack it, or choose below."
+        }
+        Sel::Hand(_) => "Click a lit asset (or the New asset slot) to start building it.",
+        Sel::Asset(_) => match st.phase {
+            Phase::Research => {
+                "Research taps the asset to draw; a tapped asset cannot build this turn."
+            }
+            Phase::Repair => {
+                "Repair taps the asset to remove damage; it cannot build this turn then."
+            }
+            _ => "Click a lit project to add this asset's construction power.",
+        },
+        Sel::Project(_) => "Click a lit asset to build this project.",
+    };
+    glossary::label(ui, Book::Orbitals, RichText::new(hint).small().weak());
+    let mut cmds: Vec<Command> = targets(st, sel, game.legal())
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect();
+    cmds.extend(own_commands(sel, game.legal()));
+    let refused = super::why::refused(st, &game.names, sel);
+    // Room for the moves and their reasons; the log below keeps the rest.
+    let room = (ui.ctx().screen_rect().height() * 0.42).max(190.0);
+    egui::ScrollArea::vertical()
+        .max_height(room)
+        .id_salt("sel-actions")
+        .show(ui, |ui| {
+            for c in cmds {
+                let label = command_label(st, &game.names, &c);
+                let button = egui::Button::new(label.as_str()).wrap();
+                let resp = ui.add_sized([ui.available_width(), 24.0], button);
+                if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
+                    *action = Some(match c {
+                        Command::Combat { ship, target, .. } => {
+                            match super::interact::combat_range(game.legal(), ship, target) {
+                                Some((lo, hi)) => PanelAction::Aim(CombatDraft {
+                                    ship,
+                                    target,
+                                    x: hi,
+                                    lo,
+                                    hi,
+                                }),
+                                None => continue,
+                            }
+                        }
+                        _ => PanelAction::Play(c),
+                    });
+                }
+            }
+            refusals(ui, &refused);
+        });
+    if ui.button("Cancel (Esc)").clicked() {
+        inter.sel = None;
+        inter.notice = None;
+    }
+}
+
+/// What the selection cannot do now, each with why.
+fn refusals(ui: &mut egui::Ui, refused: &[(String, String)]) {
+    if !refused.is_empty() {
+        ui.add_space(3.0);
+        ui.label(RichText::new("Not possible now").small().weak());
+    }
+    for (what, why) in refused {
+        egui::Frame::new()
+            .fill(theme::egui_color(theme::hex(0x1a2335)))
+            .corner_radius(4.0)
+            .inner_margin(egui::Margin::symmetric(6, 3))
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.label(
+                    RichText::new(format!("✗ {what}")).color(theme::egui_color(theme::TEXT_DIM)),
+                );
+                glossary::label(
+                    ui,
+                    Book::Orbitals,
+                    RichText::new(super::words::capital(why))
+                        .small()
+                        .color(theme::egui_color(theme::WARN)),
+                );
+            });
+    }
+}
+
+/// Nothing selected: the phase, what to do in it, and its quick commands (research, repair,
+/// contribute).
+fn phase_actions(ui: &mut egui::Ui, game: &Game, action: &mut Option<PanelAction>) {
+    let st = game.state();
+    let hint = match st.phase {
+        Phase::Maneuvers => "Select one of your ships (outlined green) to burn, transfer, attack, bombard, refit or scuttle.",
+        Phase::Research => "Untapped assets may research: each draws a card.",
+        Phase::Repair => "Damaged untapped assets may repair 1 damage.",
+        Phase::Construction => "Select a card in your hand to build it, or let an asset add its construction power to a project.",
+        _ => "",
+    };
+    glossary::label(
+        ui,
+        Book::Orbitals,
+        RichText::new(phase_title(st.phase)).font(theme::bold(15.0)),
+    );
+    glossary::label(ui, Book::Orbitals, RichText::new(hint).small());
+    let quick: Vec<Command> = game
+        .legal()
+        .iter()
+        .filter(|c| {
+            matches!(
+                c,
+                Command::Research { .. } | Command::Repair { .. } | Command::Contribute { .. }
+            )
+        })
+        .copied()
+        .collect();
+    egui::ScrollArea::vertical()
+        .max_height(160.0)
+        .id_salt("quick-actions")
+        .show(ui, |ui| {
+            for c in quick {
+                let label = command_label(st, &game.names, &c);
+                let resp = ui.add_sized(
+                    [ui.available_width(), 24.0],
+                    egui::Button::new(label.as_str()).wrap(),
+                );
+                if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
+                    *action = Some(PanelAction::Play(c));
+                }
+            }
+        });
+}
+
+/// The button that ends the phase, with what is left unused.
+fn pass_button(ui: &mut egui::Ui, game: &Game, action: &mut Option<PanelAction>) {
+    let st = game.state();
     let left = Unused::of(st, game.legal()).short();
     let text = match &left {
         Some(l) => format!("{} ▶  ({l})", super::labels::pass_label(st.phase)),

@@ -1,6 +1,7 @@
 //! Checks without a person: saving a PNG of a frame, timing frames on a busy board, and the
 //! games these runs show (an AI-vs-AI demo, a finished game, a busy mid-game board).
 use super::catalog::Catalog;
+use super::error::ClientError;
 use super::game::{Game, Seat, SeatKind, Setup};
 use super::interact::{targets, Interaction, Sel};
 use crate::agent::{parse_agent, Agent};
@@ -12,12 +13,15 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Saves the current frame as a PNG.
-pub fn save_png(path: &Path) -> Result<(), String> {
+pub fn save_png(path: &Path) -> Result<(), ClientError> {
     // Fail with a message (not a panic inside the image encoder) if the file cannot be written.
-    std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::fs::File::create(path).map_err(|e| ClientError::Write {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
     let name = path
         .to_str()
-        .ok_or_else(|| format!("{} is not valid UTF-8", path.display()))?;
+        .ok_or_else(|| ClientError::NotUtf8(path.to_path_buf()))?;
     get_screen_data().export_png(name);
     Ok(())
 }
@@ -234,8 +238,8 @@ pub fn scenario_game(
     path: &Path,
     ai_only: bool,
     blocking: bool,
-) -> Result<Game, String> {
-    let run = crate::scenario::run_file(path).map_err(|e| e.to_string())?;
+) -> Result<Game, ClientError> {
+    let run = crate::scenario::run_file(path).map_err(ClientError::file)?;
     let seats = run
         .state
         .players()
@@ -253,6 +257,6 @@ pub fn scenario_game(
             }
         })
         .collect();
-    let setup = setup(cat, 1, seats).ok_or("no cards or decks for the table")?;
+    let setup = setup(cat, 1, seats).ok_or(ClientError::NoTable)?;
     Ok(Game::with_state(setup, run.state, &run.events, blocking))
 }

@@ -303,12 +303,43 @@ impl Teller<'_, State, Event> {
         true
     }
 
-    /// Combat (with its dice in one line), damage and what is destroyed, bombardment, debris.
-    fn combat_line(&mut self, e: &Event) -> bool {
-        let (s, events) = (self.s, self.events);
+    /// A combat with its dice in one line (the dice events after it are told here); returns
+    /// the index of the next event to tell.
+    fn combat_declared(&mut self, ship: CardRef, target: CardRef, x: u8, need: i16) -> usize {
         let n = |r| self.names.card(self.s, r);
         let mut i = self.i;
-        let out = &mut self.out;
+        let mut rolls = Vec::new();
+        while let Some(Event::DieRolled { roll, hit }) = self.events.get(i) {
+            rolls.push((*roll, *hit));
+            i += 1;
+        }
+        let hits = rolls.iter().filter(|r| r.1).count();
+        let list = rolls
+            .iter()
+            .map(|r| r.0.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let odds = if need <= 1 {
+            "no roll can hit".to_string()
+        } else if need > 6 {
+            "every roll hits".to_string()
+        } else {
+            format!("hits below {need}")
+        };
+        let line = format!(
+            "{} spends {x} dv and fires {} at {} ({odds}): {list} — {}.",
+            n(ship),
+            plural(rolls.len(), "shot", "shots"),
+            n(target),
+            plural(hits, "hit", "hits"),
+        );
+        self.out
+            .push(Entry::new(owner(self.s, ship), Tone::Fight, line));
+        i
+    }
+
+    /// Combat (with its dice in one line), damage and what is destroyed, bombardment, debris.
+    fn combat_line(&mut self, e: &Event) -> bool {
         match *e {
             Event::CombatDeclared {
                 ship,
@@ -318,37 +349,19 @@ impl Teller<'_, State, Event> {
                 defence,
                 ..
             } => {
-                let mut rolls = Vec::new();
-                while let Some(Event::DieRolled { roll, hit }) = events.get(i) {
-                    rolls.push((*roll, *hit));
-                    i += 1;
-                }
-                let hits = rolls.iter().filter(|r| r.1).count();
-                let need = range - defence;
-                let list = rolls
-                    .iter()
-                    .map(|r| r.0.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let odds = if need <= 1 {
-                    "no roll can hit".to_string()
-                } else if need > 6 {
-                    "every roll hits".to_string()
-                } else {
-                    format!("hits below {need}")
-                };
-                out.push(Entry::new(
-                    owner(s, ship),
-                    Tone::Fight,
-                    format!(
-                        "{} spends {x} dv and fires {} at {} ({odds}): {list} — {}.",
-                        n(ship),
-                        plural(rolls.len(), "shot", "shots"),
-                        n(target),
-                        plural(hits, "hit", "hits"),
-                    ),
-                ));
+                self.i = self.combat_declared(ship, target, x, range - defence);
+                true
             }
+            _ => self.damage_line(e),
+        }
+    }
+
+    /// A die, damage and what is destroyed, bombardment, debris.
+    fn damage_line(&mut self, e: &Event) -> bool {
+        let s = self.s;
+        let n = |r| self.names.card(self.s, r);
+        let out = &mut self.out;
+        match *e {
             Event::DieRolled { roll, hit } => out.push(Entry::new(
                 None,
                 Tone::Fight,
@@ -426,48 +439,131 @@ impl Teller<'_, State, Event> {
             )),
             _ => return false,
         }
-        self.i = i;
         true
+    }
+
+    /// Research with the cards it drew in one line (the draw events after it are told here;
+    /// the names of the cards only to their owner); returns the index of the next event.
+    fn researched(&mut self, asset: CardRef) -> usize {
+        let (s, names) = (self.s, self.names);
+        let n = |r| names.card(s, r);
+        let p = owner(s, asset);
+        let mut i = self.i;
+        let mut drawn = Vec::new();
+        while let Some(Event::CardDrawn { card, .. }) = self.events.get(i) {
+            drawn.push(*card);
+            i += 1;
+        }
+        let public = if drawn.is_empty() {
+            format!("{} researches, but the deck is empty.", n(asset))
+        } else {
+            format!(
+                "{} researches: {} drawn.",
+                n(asset),
+                plural(drawn.len(), "card", "cards")
+            )
+        };
+        let mut en = Entry::new(p, Tone::Normal, public);
+        if let (Some(p), false) = (p, drawn.is_empty()) {
+            let list: Vec<String> = drawn.iter().map(|c| n(*c)).collect();
+            en.private = Some((
+                p,
+                format!(
+                    "{} researches: {} {}.",
+                    n(asset),
+                    names.says_mid(p, "draw", "draws"),
+                    list.join(", ")
+                ),
+            ));
+        }
+        self.out.push(en);
+        i
+    }
+
+    /// A project started (what it builds only to its owner).
+    fn project_started(&mut self, card: CardRef, host: Option<CardRef>) {
+        let (s, names) = (self.s, self.names);
+        let n = |r| names.card(s, r);
+        let p = owner(s, card).unwrap_or(PlayerId(0));
+        let (public, private) = match host {
+            Some(h) => (
+                format!(
+                    "{} a project on {}.",
+                    names.says(p, "start", "starts"),
+                    n(h)
+                ),
+                format!(
+                    "{} {} on {}.",
+                    names.says(p, "start building", "starts building"),
+                    n(card),
+                    n(h)
+                ),
+            ),
+            None => (
+                format!("{} an asset project.", names.says(p, "start", "starts")),
+                format!(
+                    "{} the asset {}.",
+                    names.says(p, "start building", "starts building"),
+                    n(card)
+                ),
+            ),
+        };
+        let mut en = Entry::new(Some(p), Tone::Normal, public);
+        en.private = Some((p, private));
+        self.out.push(en);
+    }
+
+    /// Points added to a project (which one and its cost only to its owner).
+    fn contributed(&mut self, asset: CardRef, project: CardRef, points: u8, total: u8) {
+        let (s, names) = (self.s, self.names);
+        let n = |r| names.card(s, r);
+        let p = owner(s, asset);
+        let mut en = Entry::new(
+            p,
+            Tone::Normal,
+            format!(
+                "{} adds {} to a project ({total} so far).",
+                n(asset),
+                plural(points as usize, "point", "points")
+            ),
+        );
+        if let Some(p) = p {
+            let cost = s.card_of(project).construction_cost;
+            en.private = Some((
+                p,
+                format!(
+                    "{} adds {} to {} ({total}/{cost}).",
+                    n(asset),
+                    plural(points as usize, "point", "points"),
+                    n(project)
+                ),
+            ));
+        }
+        self.out.push(en);
     }
 
     /// Research and cards drawn (in one line), projects, upgrades, assets and abilities.
     fn build_line(&mut self, e: &Event) -> bool {
-        let (s, names, events) = (self.s, self.names, self.events);
-        let n = |r| self.names.card(self.s, r);
-        let mut i = self.i;
+        match *e {
+            Event::Researched { asset } => self.i = self.researched(asset),
+            Event::ProjectStarted { card, host } => self.project_started(card, host),
+            Event::Contributed {
+                asset,
+                project,
+                points,
+                total,
+            } => self.contributed(asset, project, points, total),
+            _ => return self.card_line(e),
+        }
+        true
+    }
+
+    /// A card drawn, projects waiting or lost, upgrades, assets entering and abilities.
+    fn card_line(&mut self, e: &Event) -> bool {
+        let (s, names) = (self.s, self.names);
+        let n = |r| names.card(s, r);
         let out = &mut self.out;
         match *e {
-            Event::Researched { asset } => {
-                let p = owner(s, asset);
-                let mut drawn = Vec::new();
-                while let Some(Event::CardDrawn { card, .. }) = events.get(i) {
-                    drawn.push(*card);
-                    i += 1;
-                }
-                let public = if drawn.is_empty() {
-                    format!("{} researches, but the deck is empty.", n(asset))
-                } else {
-                    format!(
-                        "{} researches: {} drawn.",
-                        n(asset),
-                        plural(drawn.len(), "card", "cards")
-                    )
-                };
-                let mut en = Entry::new(p, Tone::Normal, public);
-                if let (Some(p), false) = (p, drawn.is_empty()) {
-                    let list: Vec<String> = drawn.iter().map(|c| n(*c)).collect();
-                    en.private = Some((
-                        p,
-                        format!(
-                            "{} researches: {} {}.",
-                            n(asset),
-                            names.says_mid(p, "draw", "draws"),
-                            list.join(", ")
-                        ),
-                    ));
-                }
-                out.push(en);
-            }
             Event::CardDrawn { player, card } => {
                 let mut en = Entry::new(
                     Some(player),
@@ -478,65 +574,6 @@ impl Teller<'_, State, Event> {
                     player,
                     format!("{} {}.", names.says(player, "draw", "draws"), n(card)),
                 ));
-                out.push(en);
-            }
-            Event::ProjectStarted { card, host } => {
-                let p = owner(s, card).unwrap_or(PlayerId(0));
-                let (public, private) = match host {
-                    Some(h) => (
-                        format!(
-                            "{} a project on {}.",
-                            names.says(p, "start", "starts"),
-                            n(h)
-                        ),
-                        format!(
-                            "{} {} on {}.",
-                            names.says(p, "start building", "starts building"),
-                            n(card),
-                            n(h)
-                        ),
-                    ),
-                    None => (
-                        format!("{} an asset project.", names.says(p, "start", "starts")),
-                        format!(
-                            "{} the asset {}.",
-                            names.says(p, "start building", "starts building"),
-                            n(card)
-                        ),
-                    ),
-                };
-                let mut en = Entry::new(Some(p), Tone::Normal, public);
-                en.private = Some((p, private));
-                out.push(en);
-            }
-            Event::Contributed {
-                asset,
-                project,
-                points,
-                total,
-            } => {
-                let p = owner(s, asset);
-                let mut en = Entry::new(
-                    p,
-                    Tone::Normal,
-                    format!(
-                        "{} adds {} to a project ({total} so far).",
-                        n(asset),
-                        plural(points as usize, "point", "points")
-                    ),
-                );
-                if let Some(p) = p {
-                    let cost = s.card_of(project).construction_cost;
-                    en.private = Some((
-                        p,
-                        format!(
-                            "{} adds {} to {} ({total}/{cost}).",
-                            n(asset),
-                            plural(points as usize, "point", "points"),
-                            n(project)
-                        ),
-                    ));
-                }
                 out.push(en);
             }
             Event::ProjectWaiting { project } => {
@@ -582,7 +619,6 @@ impl Teller<'_, State, Event> {
             )),
             _ => return false,
         }
-        self.i = i;
         true
     }
 }

@@ -12,6 +12,8 @@ pub enum RuleError {
     PlayerCount { players: u8 },
     #[error("G17: {planets} planets; Globetrotter is played on 1 to 8")]
     PlanetCount { planets: u8 },
+    #[error("G17: a turn limit of 0 leaves no turn to play; set 1 or more")]
+    NoTurns,
     #[error("G11: `{command}` is only legal during setup")]
     NotSetup { command: &'static str },
     #[error("G11: `{command}` is not legal during setup; place a rover on an empty HQ")]
@@ -109,7 +111,7 @@ impl RuleError {
         match self {
             E::GameOver => "G10",
             E::PlayerCount { players } if *players > 6 => "G17",
-            E::PlanetCount { .. } => "G17",
+            E::PlanetCount { .. } | E::NoTurns => "G17",
             E::AimOffPlanet(_) | E::NotYourBuilding(_) | E::EnemySpacePort(_) => "G15",
             E::PlayerCount { .. }
             | E::NotSetup { .. }

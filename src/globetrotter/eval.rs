@@ -243,35 +243,11 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     let d = Distances::get();
     let c = census(s);
     let alive = |p: PlayerId| !s.has_lost(p);
-    // Enemy targets (rovers and buildings) per planet, as (owner, face).
-    let mut targets: [Vec<(PlayerId, FaceId)>; PLANETS] = Default::default();
-    let mut pieces: [Vec<(PlayerId, FaceId)>; PLANETS] = Default::default();
-    for (at, sp) in s.occupied() {
-        let Some(t) = targets.get_mut(at.planet.index()) else {
-            continue;
-        };
-        let pc = &mut pieces[at.planet.index()];
-        if let Some(r) = sp.rover {
-            t.push((r.owner, at.face));
-            pc.push((r.owner, at.face));
-        }
-        if let Some(b) = sp.building {
-            t.push((b.owner, at.face));
-            pc.push((b.owner, at.face));
-        }
-        if let Some(o) = sp.fort {
-            pc.push((o, at.face));
-        }
-    }
+    let (targets, pieces) = spots(s);
     let add = |out: &mut [f32], p: PlayerId, v: f32| {
         if let Some(x) = out.get_mut(p.index()) {
             *x += v;
         }
-    };
-    // Does `p` have an enemy anywhere (alive, with something on a live planet or in orbit)?
-    let enemy_elsewhere = |p: PlayerId| {
-        s.player_ids()
-            .any(|q| q != p && alive(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0)
     };
     // Each rover's way to the nearest enemy target and the enemy pieces in its range, per
     // player; only the closest PRESSING rovers count (see `pressure`).
@@ -355,46 +331,86 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
             out[p.index()] = -1000.0;
             continue;
         }
-        let ps = s.player(p);
-        let mut v = 2.5 * f32::from(ps.treasury);
-        if p.index() == viewer {
-            v += drill_value(s, &c, p);
-        }
-        let owned = &c.owned[p.index()];
-        let want = if owned[Structure::Factory as usize].is_none() {
-            Some((Structure::Factory, FACTORY_WANT))
-        } else if owned[Structure::SpacePort as usize].is_none() {
-            Some((
-                Structure::SpacePort,
-                if enemy_elsewhere(p) { 18.0 } else { 15.0 },
-            ))
-        } else if owned[Structure::DrillCannon as usize].is_none() {
-            Some((Structure::DrillCannon, 15.0))
-        } else if owned[Structure::Treasury as usize].is_none() {
-            Some((Structure::Treasury, 5.0))
-        } else {
-            None
-        };
-        if let Some((kind, w)) = want {
-            // A Drill Cannon is worth building only where an opponent stands (G15: it aims at
-            // its own planet).
-            let planets = if kind == Structure::DrillCannon {
-                s.player_ids()
-                    .filter(|&q| q != p && alive(q))
-                    .fold(0u16, |m, q| m | c.present_on[q.index()])
-            } else {
-                u16::MAX
-            };
-            v += w * best_progress(s, p, planets);
-        }
-        // Rovers beyond the fourth add nothing: more rovers give no more actions (G9), and a
-        // player who keeps producing them never attacks.
-        let rovers = c.rovers[p.index()];
-        if rovers > USEFUL_ROVERS {
-            v -= (rover_value(MAX_HP) + 1.0) * f32::from(rovers - USEFUL_ROVERS);
-        }
-        out[p.index()] += v;
+        out[p.index()] += plans_value(s, &c, p, viewer);
     }
+}
+
+/// Pieces per planet, as (owner, face).
+type Spots = [Vec<(PlayerId, FaceId)>; PLANETS];
+
+/// The targets (rovers and buildings) and every piece (with fortifications) on each planet.
+fn spots(s: &State) -> (Spots, Spots) {
+    let mut targets: Spots = Default::default();
+    let mut pieces: Spots = Default::default();
+    for (at, sp) in s.occupied() {
+        let Some(t) = targets.get_mut(at.planet.index()) else {
+            continue;
+        };
+        let pc = &mut pieces[at.planet.index()];
+        if let Some(r) = sp.rover {
+            t.push((r.owner, at.face));
+            pc.push((r.owner, at.face));
+        }
+        if let Some(b) = sp.building {
+            t.push((b.owner, at.face));
+            pc.push((b.owner, at.face));
+        }
+        if let Some(o) = sp.fort {
+            pc.push((o, at.face));
+        }
+    }
+    (targets, pieces)
+}
+
+/// What a player still in the game has besides its pieces: the Treasury's points, the Drill
+/// Cannon plan (for the viewer only), progress towards the next structure it lacks, less the
+/// rovers that add nothing.
+fn plans_value(s: &State, c: &Census, p: PlayerId, viewer: usize) -> f32 {
+    let alive = |p: PlayerId| !s.has_lost(p);
+    // Does `p` have an enemy anywhere (alive, with something on a live planet or in orbit)?
+    let enemy_elsewhere = |p: PlayerId| {
+        s.player_ids()
+            .any(|q| q != p && alive(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0)
+    };
+    let ps = s.player(p);
+    let mut v = 2.5 * f32::from(ps.treasury);
+    if p.index() == viewer {
+        v += drill_value(s, c, p);
+    }
+    let owned = &c.owned[p.index()];
+    let want = if owned[Structure::Factory as usize].is_none() {
+        Some((Structure::Factory, FACTORY_WANT))
+    } else if owned[Structure::SpacePort as usize].is_none() {
+        Some((
+            Structure::SpacePort,
+            if enemy_elsewhere(p) { 18.0 } else { 15.0 },
+        ))
+    } else if owned[Structure::DrillCannon as usize].is_none() {
+        Some((Structure::DrillCannon, 15.0))
+    } else if owned[Structure::Treasury as usize].is_none() {
+        Some((Structure::Treasury, 5.0))
+    } else {
+        None
+    };
+    if let Some((kind, w)) = want {
+        // A Drill Cannon is worth building only where an opponent stands (G15: it aims at
+        // its own planet).
+        let planets = if kind == Structure::DrillCannon {
+            s.player_ids()
+                .filter(|&q| q != p && alive(q))
+                .fold(0u16, |m, q| m | c.present_on[q.index()])
+        } else {
+            u16::MAX
+        };
+        v += w * best_progress(s, p, planets);
+    }
+    // Rovers beyond the fourth add nothing: more rovers give no more actions (G9), and a
+    // player who keeps producing them never attacks.
+    let rovers = c.rovers[p.index()];
+    if rovers > USEFUL_ROVERS {
+        v -= (rover_value(MAX_HP) + 1.0) * f32::from(rovers - USEFUL_ROVERS);
+    }
+    v
 }
 
 /// The Drill Cannon plan (G8, G10): a planet that breaks takes everything on it, so a player

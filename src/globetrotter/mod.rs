@@ -34,6 +34,7 @@ pub mod notation;
 pub mod outcome;
 pub mod plan;
 pub mod position;
+mod read;
 pub mod ruleset;
 pub mod scenario;
 pub mod series;
@@ -46,7 +47,7 @@ pub use command::{Command, Exit};
 pub use error::RuleError;
 pub use event::{Event, EventSink, RollKind};
 pub use legal::{legal_commands, legal_commands_into};
-pub use setup::{new_game, start};
+pub use setup::new_game;
 pub use state::{
     Building, Config, Drill, Loc, OrbitRover, Outcome, Phase, PieceKind, Planet, PlanetId,
     PlayerState, Rover, Side, Space, State, Structure,
@@ -90,11 +91,24 @@ pub fn apply(s: &mut State, cmd: Command) -> Vec<Event> {
 
 /// Applies a validated command, writing events into `ev` (use `&mut ()` to drop them).
 pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
+    if let Command::Place { at, facing } = cmd {
+        // Setup (G11): a placement is no action and ends no turn.
+        setup::apply_place(s, at, facing, ev);
+    } else {
+        apply_play(s, cmd, ev);
+        actions::after_command(s, cmd.is_action(), ev);
+    }
+    debug_assert!(
+        s.invariant_violations().is_empty(),
+        "after {cmd:?}: {:?}",
+        s.invariant_violations()
+    );
+}
+
+/// One command of play (every command but a setup placement).
+fn apply_play(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
     match cmd {
-        Command::Place { at, facing } => {
-            setup::apply_place(s, at, facing, ev);
-            return;
-        }
+        Command::Place { .. } => {}
         Command::Move { from, to, side } => movement::apply_move(s, from, to, side, ev),
         Command::Turn { at, side } => movement::apply_turn(s, at, side, ev),
         Command::Fortify { from, to } => fortify::apply(s, from, to, ev),
@@ -113,7 +127,6 @@ pub fn apply_into(s: &mut State, cmd: Command, ev: &mut impl EventSink) {
         Command::Spend => treasury::apply_spend(s, ev),
         Command::Pass => actions::apply_pass(s, ev),
     }
-    actions::after_command(s, cmd.is_action(), ev);
 }
 
 /// Validates, then applies. On error the state is unchanged.

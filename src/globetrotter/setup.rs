@@ -13,13 +13,16 @@ use super::state::{
 use crate::globe::Board;
 use crate::ids::PlayerId;
 
-/// G11, G13: is this a table Globetrotter can be played on?
+/// G11, G13, G17: is this a table Globetrotter can be played on?
 pub fn check_config(c: &Config) -> Result<(), RuleError> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&c.players) {
         return Err(RuleError::PlayerCount { players: c.players });
     }
     if !(1..=MAX_PLANETS).contains(&c.planets) {
         return Err(RuleError::PlanetCount { planets: c.planets });
+    }
+    if c.turn_limit == 0 {
+        return Err(RuleError::NoTurns);
     }
     Ok(())
 }
@@ -35,7 +38,7 @@ pub fn new_game(config: Config, seed: u64) -> Result<(State, Vec<Event>), RuleEr
 }
 
 /// The roll-off of a state made by [`State::empty`] (set `forced_dice` first to choose it).
-pub fn start(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn start(s: &mut State, ev: &mut impl EventSink) {
     let mut contenders: Vec<PlayerId> = s.player_ids().collect();
     while contenders.len() > 1 {
         let mut best = 0;

@@ -239,27 +239,27 @@ impl Default for Config {
 /// The whole game state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    pub config: Config,
+    pub(crate) config: Config,
     /// `planets * FACE_COUNT` spaces.
-    pub spaces: Vec<Space>,
-    pub planets: Vec<Planet>,
-    pub players: Vec<PlayerState>,
+    pub(crate) spaces: Vec<Space>,
+    pub(crate) planets: Vec<Planet>,
+    pub(crate) players: Vec<PlayerState>,
     /// The shared orbit, in arrival order.
-    pub orbit: Vec<OrbitRover>,
-    pub phase: Phase,
+    pub(crate) orbit: Vec<OrbitRover>,
+    pub(crate) phase: Phase,
     /// The player to act (or to place, during setup).
-    pub active: PlayerId,
-    pub first_player: PlayerId,
+    pub(crate) active: PlayerId,
+    pub(crate) first_player: PlayerId,
     /// Player turns started so far (1 during the first turn of play; 0 in setup).
-    pub turn: u16,
+    pub(crate) turn: u16,
     /// Action points left in the active player's turn (G9).
-    pub actions: u8,
+    pub(crate) actions: u8,
     /// The active player has spent Treasury points this turn (then they may not save).
-    pub spent: bool,
-    pub outcome: Outcome,
-    pub rng: ChaCha8Rng,
+    pub(crate) spent: bool,
+    pub(crate) outcome: Outcome,
+    pub(crate) rng: ChaCha8Rng,
     /// Dice results used before the RNG, for tests and scenarios.
-    pub forced_dice: VecDeque<u8>,
+    pub(crate) forced_dice: VecDeque<u8>,
 }
 
 impl State {
@@ -299,7 +299,7 @@ impl State {
     pub fn player(&self, p: PlayerId) -> &PlayerState {
         &self.players[p.index()]
     }
-    pub fn player_mut(&mut self, p: PlayerId) -> &mut PlayerState {
+    pub(crate) fn player_mut(&mut self, p: PlayerId) -> &mut PlayerState {
         &mut self.players[p.index()]
     }
     pub fn planet(&self, p: PlanetId) -> &Planet {
@@ -312,7 +312,7 @@ impl State {
     pub fn space(&self, at: Loc) -> &Space {
         &self.spaces[at.planet.index() * FACE_COUNT + at.face.index()]
     }
-    pub fn space_mut(&mut self, at: Loc) -> &mut Space {
+    pub(crate) fn space_mut(&mut self, at: Loc) -> &mut Space {
         &mut self.spaces[at.planet.index() * FACE_COUNT + at.face.index()]
     }
     /// The spaces of one planet, indexed by face.
@@ -374,7 +374,7 @@ impl State {
     }
 
     /// Rolls one six-sided die: forced results first, then the seeded RNG.
-    pub fn roll_d6(&mut self) -> u8 {
+    pub(crate) fn roll_d6(&mut self) -> u8 {
         match self.forced_dice.pop_front() {
             Some(r) => r,
             None => self.rng.gen_range(1..=6),

@@ -80,6 +80,24 @@ pub struct Announce<M> {
     pub duration: f32,
 }
 
+/// Why a game could not be saved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    #[error("this game was not started from a file and cannot be saved")]
+    NoStart,
+    #[error("cannot save to {}: {message}", path.display())]
+    Write { path: PathBuf, message: String },
+}
+
+impl SaveError {
+    fn write(path: &Path, e: impl std::fmt::Display) -> SaveError {
+        SaveError::Write {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    }
+}
+
 /// Seconds of the pacing, at speed 1.
 #[derive(Clone, Copy, Debug)]
 pub struct Pacing {
@@ -355,7 +373,7 @@ impl<R: Ruleset> Session<R> {
         };
         self.save_error = write_atomic(path, &text)
             .err()
-            .map(|e| format!("cannot save to {}: {e}", path.display()));
+            .map(|e| SaveError::write(path, e).to_string());
     }
 
     /// Why the last autosave failed, if it did.
@@ -364,11 +382,11 @@ impl<R: Ruleset> Session<R> {
     }
 
     /// Saves the game so far under `name` at `path` (atomically); the autosave goes on.
-    pub fn save_as(&self, path: &Path, name: &str) -> Result<(), String> {
+    pub fn save_as(&self, path: &Path, name: &str) -> Result<(), SaveError> {
         let text = self
             .save_yaml(Some(name.to_string()))
-            .ok_or("this game was not started from a file and cannot be saved")?;
-        write_atomic(path, &text).map_err(|e| format!("cannot save to {}: {e}", path.display()))
+            .ok_or(SaveError::NoStart)?;
+        write_atomic(path, &text).map_err(|e| SaveError::write(path, e))
     }
 
     /// The game so far as a save file (`name` given by the player); `None` when no file

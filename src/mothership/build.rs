@@ -80,7 +80,13 @@ pub fn validate_build(
     points(s, 1)
 }
 
-pub fn apply_build(s: &mut State, layer: UnitId, kind: Kind, to: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_build(
+    s: &mut State,
+    layer: UnitId,
+    kind: Kind,
+    to: Cell,
+    ev: &mut impl EventSink,
+) {
     pay(s, 1, false);
     s.remove_slot(layer, Slot::Ore);
     let colour = s.unit(layer).colour;

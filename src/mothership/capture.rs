@@ -53,7 +53,7 @@ pub fn validate_capture(
     points(s, 1)
 }
 
-pub fn apply_capture(s: &mut State, a: UnitId, target: UnitId, ev: &mut impl EventSink) {
+pub(crate) fn apply_capture(s: &mut State, a: UnitId, target: UnitId, ev: &mut impl EventSink) {
     pay(s, 1, false);
     let colour = s.unit(a).colour;
     s.recolour(target, colour);
@@ -65,7 +65,7 @@ pub fn apply_capture(s: &mut State, a: UnitId, target: UnitId, ev: &mut impl Eve
 }
 
 /// M28: a captured unit and its cargo have 2 shots this turn.
-pub fn give_shots(s: &mut State, u: UnitId) {
+pub(crate) fn give_shots(s: &mut State, u: UnitId) {
     s.unit_mut(u).shots = SHOTS;
     let cargo: Vec<Slot> = s.unit(u).cargo().collect();
     for c in cargo {

@@ -98,7 +98,7 @@ pub fn validate_load(s: &State, z: &Zones, carrier: UnitId, item: Item) -> Resul
     points(s, 1)
 }
 
-pub fn apply_load(s: &mut State, carrier: UnitId, item: Item, ev: &mut impl EventSink) {
+pub(crate) fn apply_load(s: &mut State, carrier: UnitId, item: Item, ev: &mut impl EventSink) {
     pay(s, cost(s, carrier), false);
     match item {
         Item::Unit(u) => {

@@ -135,7 +135,7 @@ fn spend_shot(s: &mut State, sh: Shooter) {
 }
 
 /// Destroys everything destructible on `c`.
-pub fn strike(s: &mut State, c: Cell, ev: &mut impl EventSink) {
+pub(crate) fn strike(s: &mut State, c: Cell, ev: &mut impl EventSink) {
     ev.push(Event::Fired { target: c });
     if let Some(x) = s.ship_on(c) {
         let ship = &mut s.ships[x.index()];
@@ -155,7 +155,13 @@ pub fn strike(s: &mut State, c: Cell, ev: &mut impl EventSink) {
     }
 }
 
-pub fn apply_fire(s: &mut State, a: Shooter, b: Shooter, target: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_fire(
+    s: &mut State,
+    a: Shooter,
+    b: Shooter,
+    target: Cell,
+    ev: &mut impl EventSink,
+) {
     pay(s, 2, false);
     spend_shot(s, a);
     spend_shot(s, b);

@@ -37,6 +37,7 @@ mod ops;
 pub mod outcome;
 pub mod planner;
 pub mod query;
+mod read;
 pub mod scenario;
 pub mod series;
 pub mod setup;

@@ -25,7 +25,7 @@ pub fn validate_move(s: &State, z: &Zones, u: UnitId, to: Cell) -> Result<(), Ru
     points(s, 1)
 }
 
-pub fn apply_move(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_move(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
     pay(s, 1, false);
     s.relocate(u, Loc::Map(to));
     ev.push(Event::Moved { unit: u, to });
@@ -89,7 +89,7 @@ pub fn validate_go(s: &State, z: &Zones, u: UnitId, to: Cell) -> Result<(), Rule
     Ok(())
 }
 
-pub fn apply_go(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_go(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
     let z = super::zones::zones(s);
     let have = s.player(s.active).points;
     for c in path(s, &z, u, to, have).unwrap_or_default() {
@@ -130,7 +130,7 @@ pub fn validate_retreat(s: &State, z: &Zones, u: UnitId, to: Cell) -> Result<(),
     Ok(())
 }
 
-pub fn apply_retreat(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_retreat(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
     if let Some(i) = s.free_retreats.iter().position(|&v| v == u) {
         s.free_retreats.swap_remove(i);
     } else {

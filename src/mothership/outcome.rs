@@ -54,7 +54,7 @@ pub fn departed_ore(s: &State, p: Seat) -> u16 {
 }
 
 /// Marks players who lost; ends the game when it is decided. Called after every command.
-pub fn check(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn check(s: &mut State, ev: &mut impl EventSink) {
     if s.outcome.is_over() || matches!(s.phase, Phase::Landing) {
         return;
     }
@@ -89,7 +89,7 @@ pub fn check(s: &mut State, ev: &mut impl EventSink) {
 }
 
 /// Strands every ship still down and decides the game by score (M22).
-pub fn finish(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn finish(s: &mut State, ev: &mut impl EventSink) {
     if s.outcome.is_over() {
         return;
     }
@@ -123,7 +123,7 @@ pub fn finish(s: &mut State, ev: &mut impl EventSink) {
 }
 
 /// Ends the game.
-pub fn end(s: &mut State, o: Outcome, ev: &mut impl EventSink) {
+pub(crate) fn end(s: &mut State, o: Outcome, ev: &mut impl EventSink) {
     s.outcome = o;
     s.phase = Phase::Over;
     for p in s.players.iter_mut() {

@@ -117,7 +117,7 @@ impl<E: EventSink> Run<'_, E> {
     }
 }
 
-pub fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
+pub(crate) fn apply_plan(s: &mut State, n: u8, ev: &mut impl EventSink) {
     let mut r = Run {
         seat: s.active,
         turn: s.turn,

@@ -173,33 +173,8 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
         return Err(p);
     }
     let n = f.players as usize;
-    let map: Arc<Map> = match (&f.map, &f.terrain) {
-        (Some(_), Some(_)) => {
-            p.push("map and terrain: give one".into());
-            return Err(p);
-        }
-        (Some(name), None) => match builtin(name) {
-            Some(m) => m,
-            None => {
-                p.push(format!("map: `{name}` is not duel or sector"));
-                return Err(p);
-            }
-        },
-        (None, Some(rows)) => {
-            let raw = MapFile {
-                name: "inline".into(),
-                terrain: rows.clone(),
-                ore: Some(Vec::new()),
-            };
-            match check_map("terrain", "", &raw) {
-                Ok(m) => Arc::new(m),
-                Err(e) => {
-                    p.extend(e);
-                    return Err(p);
-                }
-            }
-        }
-        (None, None) => default_for(f.players),
+    let Some(map) = scenario_map(f, &mut p) else {
+        return Err(p);
     };
     let Some(pos) = &f.position else {
         let mut s = new_game(n, map, f.seed);
@@ -208,17 +183,67 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
         }
         return if p.is_empty() { Ok(s) } else { Err(p) };
     };
-    let mut s = empty(n, map.clone(), f.seed);
+    let mut s = empty(n, map, f.seed);
     if let Some(t) = &f.tides {
         s.deck = TideDeck::forced(t);
     }
+    set_turn(&mut s, pos, &mut p);
+    place_ore(&mut s, pos, &mut p);
+    place_ships(&mut s, pos, &mut p);
+    if s.ships.is_empty() {
+        p.push("position.ships: at least one ship".into());
+        return Err(p);
+    }
+    place_units(&mut s, pos, &mut p);
+    if !p.is_empty() {
+        return Err(p);
+    }
+    if let Err(e) = s.check() {
+        p.push(format!("position: {}", e.what));
+        return Err(p);
+    }
+    Ok(s)
+}
+
+/// The scenario's map: a built-in one by name, inline terrain, or the default for the table.
+fn scenario_map(f: &Scenario, p: &mut Vec<String>) -> Option<Arc<Map>> {
+    match (&f.map, &f.terrain) {
+        (Some(_), Some(_)) => {
+            p.push("map and terrain: give one".into());
+            None
+        }
+        (Some(name), None) => {
+            let m = builtin(name);
+            if m.is_none() {
+                p.push(format!("map: `{name}` is not duel or sector"));
+            }
+            m
+        }
+        (None, Some(rows)) => {
+            let raw = MapFile {
+                name: "inline".into(),
+                terrain: rows.clone(),
+                ore: Some(Vec::new()),
+            };
+            check_map("terrain", "", &raw)
+                .map(Arc::new)
+                .map_err(|e| p.extend(e))
+                .ok()
+        }
+        (None, None) => Some(default_for(f.players)),
+    }
+}
+
+/// The turn, phase, seats, tide, reserves, points and losses of a position.
+fn set_turn(s: &mut State, pos: &PositionSpec, p: &mut Vec<String>) {
+    let n = s.players.len();
     if !(1..=25).contains(&pos.turn) {
         p.push(format!("position.turn: {} (1 to 25)", pos.turn));
     }
     s.turn = pos.turn;
     s.phase = pos.phase;
-    s.first = seat(&pos.first, n, "position.first", &mut p);
-    s.active = seat(&pos.active, n, "position.active", &mut p);
+    s.first = seat(&pos.first, n, "position.first", p);
+    s.active = seat(&pos.active, n, "position.active", p);
     s.tide = pos.tide;
     // A position is written at the start of the active player's turn (M27).
     s.retreats_open = true;
@@ -237,30 +262,42 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
         p.push("position.reserve: at most 10 (M6)".into());
     }
     for l in &pos.lost {
-        let q = seat(l, n, "position.lost", &mut p);
+        let q = seat(l, n, "position.lost", p);
         s.players[q.index()].lost = true;
     }
-    let cell = |at: [i64; 2], field: String, p: &mut Vec<String>| -> Option<Cell> {
-        let c = map.cell(at[0], at[1]);
-        if c.is_none() {
-            p.push(format!("{field}: [{}, {}] is off the map", at[0], at[1]));
-        }
-        c
-    };
-    s.ore = vec![false; map.len()];
+}
+
+/// The cell at `at` (`field` names it in the problem when it is off the map).
+fn cell_at(map: &Map, at: [i64; 2], field: String, p: &mut Vec<String>) -> Option<Cell> {
+    let c = map.cell(at[0], at[1]);
+    if c.is_none() {
+        p.push(format!("{field}: [{}, {}] is off the map", at[0], at[1]));
+    }
+    c
+}
+
+/// The ore lying on the map.
+fn place_ore(s: &mut State, pos: &PositionSpec, p: &mut Vec<String>) {
+    s.ore = vec![false; s.map.len()];
     for (i, &o) in pos.ore.iter().enumerate() {
-        if let Some(c) = cell(o, format!("position.ore[{i}]"), &mut p) {
+        if let Some(c) = cell_at(&s.map, o, format!("position.ore[{i}]"), p) {
             s.ore[c.index()] = true;
         }
     }
+}
+
+/// The ships, with the cells they stand on.
+fn place_ships(s: &mut State, pos: &PositionSpec, p: &mut Vec<String>) {
+    let n = s.players.len();
+    let map = s.map.clone();
     for (i, sh) in pos.ships.iter().enumerate() {
         let field = format!("position.ships[{i}]");
-        let controller = seat(&sh.controller, n, &format!("{field}.controller"), &mut p);
+        let controller = seat(&sh.controller, n, &format!("{field}.controller"), p);
         let captor = sh
             .captor
             .as_ref()
-            .map(|c| seat(c, n, &format!("{field}.captor"), &mut p));
-        let dome = cell(sh.dome, format!("{field}.dome"), &mut p).unwrap_or(Cell(0));
+            .map(|c| seat(c, n, &format!("{field}.captor"), p));
+        let dome = cell_at(&map, sh.dome, format!("{field}.dome"), p).unwrap_or(Cell(0));
         let pods = match pods_of(&map, dome, sh.orient) {
             Some(pods) => pods,
             None => {
@@ -290,12 +327,11 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
             }
         }
     }
-    if s.ships.is_empty() {
-        p.push("position.ships: at least one ship".into());
-        return Err(p);
-    }
+}
+
+/// The units: their colours first, then where each is (a cell, a carrier, a ship) and its ore.
+fn place_units(s: &mut State, pos: &PositionSpec, p: &mut Vec<String>) {
     let nships = s.ships.len();
-    let nunits = pos.units.len();
     for (i, u) in pos.units.iter().enumerate() {
         let field = format!("position.units[{i}] (u{})", i + 1);
         let colour = match parse_numbered(&u.colour, 's', nships) {
@@ -314,68 +350,72 @@ pub fn state_of(f: &Scenario) -> Result<State, Vec<String>> {
         }
     }
     for (i, u) in pos.units.iter().enumerate() {
-        let id = UnitId(i as u16);
         let field = format!("position.units[{i}] (u{})", i + 1);
-        let loc = if let Some(at) = u.at {
-            match cell(at, format!("{field}.at"), &mut p) {
-                Some(c) if s.board[c.index()] != super::state::NOBODY => {
-                    p.push(format!("{field}.at: two units on one cell"));
-                    continue;
-                }
-                Some(c) => Loc::Map(c),
-                None => continue,
+        if let Some(loc) = unit_loc(s, pos, i, &field, p) {
+            place_unit(s, UnitId(i as u16), u, loc, &field, p);
+        }
+    }
+}
+
+/// Where unit `i` of the position is, if it names one place that can hold it.
+fn unit_loc(
+    s: &State,
+    pos: &PositionSpec,
+    i: usize,
+    field: &str,
+    p: &mut Vec<String>,
+) -> Option<Loc> {
+    let u = &pos.units[i];
+    let (nships, nunits) = (s.ships.len(), pos.units.len());
+    if let Some(at) = u.at {
+        match cell_at(&s.map, at, format!("{field}.at"), p)? {
+            c if s.board[c.index()] != super::state::NOBODY => {
+                p.push(format!("{field}.at: two units on one cell"));
+                None
             }
-        } else if let Some(v) = &u.inside {
-            match parse_numbered(v, 'u', nunits) {
-                Ok(v) if v != i => Loc::Cargo(UnitId(v as u16)),
-                Ok(_) => {
-                    p.push(format!("{field}.in: a unit cannot carry itself"));
-                    continue;
-                }
-                Err(e) => {
-                    p.push(format!("{field}.in: {e}"));
-                    continue;
-                }
+            c => Some(Loc::Map(c)),
+        }
+    } else if let Some(v) = &u.inside {
+        match parse_numbered(v, 'u', nunits) {
+            Ok(v) if v != i => Some(Loc::Cargo(UnitId(v as u16))),
+            Ok(_) => {
+                p.push(format!("{field}.in: a unit cannot carry itself"));
+                None
             }
-        } else if let Some(x) = &u.ship {
-            match parse_numbered(x, 's', nships) {
-                Ok(x) => Loc::Ship(ShipId(x as u8)),
-                Err(e) => {
-                    p.push(format!("{field}.ship: {e}"));
-                    continue;
-                }
+            Err(e) => {
+                p.push(format!("{field}.in: {e}"));
+                None
             }
+        }
+    } else if let Some(x) = &u.ship {
+        parse_numbered(x, 's', nships)
+            .map(|x| Loc::Ship(ShipId(x as u8)))
+            .map_err(|e| p.push(format!("{field}.ship: {e}")))
+            .ok()
+    } else {
+        None
+    }
+}
+
+/// Puts unit `id` at `loc` with its ore, if its carrier can take it.
+fn place_unit(s: &mut State, id: UnitId, u: &UnitSpec, loc: Loc, field: &str, p: &mut Vec<String>) {
+    if let Loc::Cargo(v) = loc {
+        if s.unit(v).cargo().count() >= super::state::MAX_CARGO
+            || !stats().can_carry(s.unit(v).kind, u.kind)
+        {
+            p.push(format!("{field}.in: {} cannot carry it", UnitId(v.0)));
+            return;
+        }
+    }
+    s.attach(id, loc);
+    for _ in 0..u.ore {
+        if s.slots_used(id) < stats().of(u.kind).capacity {
+            s.add_slot(id, Slot::Ore);
         } else {
-            continue;
-        };
-        if let Loc::Cargo(v) = loc {
-            if s.unit(v).cargo().count() >= super::state::MAX_CARGO
-                || !stats().can_carry(s.unit(v).kind, u.kind)
-            {
-                p.push(format!("{field}.in: {} cannot carry it", UnitId(v.0)));
-                continue;
-            }
-        }
-        s.attach(id, loc);
-        if u.ore > 0 {
-            for _ in 0..u.ore {
-                if s.slots_used(id) < stats().of(u.kind).capacity {
-                    s.add_slot(id, Slot::Ore);
-                } else {
-                    p.push(format!("{field}.ore: no room"));
-                    break;
-                }
-            }
+            p.push(format!("{field}.ore: no room"));
+            break;
         }
     }
-    if !p.is_empty() {
-        return Err(p);
-    }
-    if let Err(e) = s.check() {
-        p.push(format!("position: {}", e.what));
-        return Err(p);
-    }
-    Ok(s)
 }
 
 /// The printed position (`view()`, `expect: state:`).

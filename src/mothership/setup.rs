@@ -157,7 +157,7 @@ pub fn validate_land(s: &State, dome: Cell, orient: u8) -> Result<(), RuleError>
     Ok(())
 }
 
-pub fn apply_land(s: &mut State, dome: Cell, orient: u8, ev: &mut impl EventSink) {
+pub(crate) fn apply_land(s: &mut State, dome: Cell, orient: u8, ev: &mut impl EventSink) {
     let Some(ship) = landing_ship(s) else { return };
     let Some(pods) = pods_of(&s.map, dome, orient) else {
         return;
@@ -241,7 +241,7 @@ pub fn validate_deploy(s: &State, z: &Zones, u: UnitId, to: Target) -> Result<()
     }
 }
 
-pub fn apply_deploy(s: &mut State, u: UnitId, to: Target, ev: &mut impl EventSink) {
+pub(crate) fn apply_deploy(s: &mut State, u: UnitId, to: Target, ev: &mut impl EventSink) {
     match to {
         Target::Cell(c) => {
             s.relocate(u, Loc::Map(c));

@@ -53,7 +53,7 @@ pub fn validate_enter(s: &State, z: &Zones, u: UnitId, pod: Cell) -> Result<(), 
     points(s, 1)
 }
 
-pub fn apply_enter(s: &mut State, u: UnitId, pod: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_enter(s: &mut State, u: UnitId, pod: Cell, ev: &mut impl EventSink) {
     let Ok((x, _)) = pod_at(s, pod) else { return };
     pay(s, 1, false);
     let capture = s.ship(x).controller != s.active;
@@ -130,7 +130,7 @@ pub fn validate_leave(
     points(s, 1)
 }
 
-pub fn apply_leave(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_leave(s: &mut State, u: UnitId, to: Cell, ev: &mut impl EventSink) {
     pay(s, 1, false);
     s.relocate(u, Loc::Map(to));
     ev.push(Event::Left { unit: u, to });
@@ -155,7 +155,7 @@ pub fn validate_repair(s: &State, z: &Zones, pod: Cell) -> Result<(), RuleError>
     points(s, 2)
 }
 
-pub fn apply_repair(s: &mut State, pod: Cell, ev: &mut impl EventSink) {
+pub(crate) fn apply_repair(s: &mut State, pod: Cell, ev: &mut impl EventSink) {
     let Ok((x, i)) = pod_at(s, pod) else { return };
     pay(s, 2, false);
     let ship = &mut s.ships[x.index()];

@@ -159,32 +159,32 @@ pub enum Phase {
 /// The whole game.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub map: Arc<Map>,
-    pub turn: u8,
-    pub first: Seat,
-    pub active: Seat,
-    pub phase: Phase,
-    pub tide: Tide,
-    pub deck: TideDeck,
-    pub ships: Vec<Ship>,
-    pub units: Vec<Unit>,
+    pub(crate) map: Arc<Map>,
+    pub(crate) turn: u8,
+    pub(crate) first: Seat,
+    pub(crate) active: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) tide: Tide,
+    pub(crate) deck: TideDeck,
+    pub(crate) ships: Vec<Ship>,
+    pub(crate) units: Vec<Unit>,
     /// Ore lying on each cell (M20, M32).
-    pub ore: Vec<bool>,
+    pub(crate) ore: Vec<bool>,
     /// The unit on each cell, or [`NOBODY`].
-    pub board: Vec<u16>,
+    pub(crate) board: Vec<u16>,
     /// The ship on each cell (dome or pod), or [`NOBODY`].
-    pub ship_at: Vec<u16>,
-    pub players: Vec<Player>,
+    pub(crate) ship_at: Vec<u16>,
+    pub(crate) players: Vec<Player>,
     /// The shared reserve: tanks, crabs (M31).
-    pub reserve_units: [u8; 2],
+    pub(crate) reserve_units: [u8; 2],
     /// No command but retreats yet this turn (M27).
-    pub retreats_open: bool,
+    pub(crate) retreats_open: bool,
     /// Units gained by a ship capture that may retreat free now (M27).
-    pub free_retreats: Vec<UnitId>,
-    pub outcome: Outcome,
-    pub rng: ChaCha8Rng,
+    pub(crate) free_retreats: Vec<UnitId>,
+    pub(crate) outcome: Outcome,
+    pub(crate) rng: ChaCha8Rng,
     /// Player turns played (statistics, agents' horizons).
-    pub turns_played: u32,
+    pub(crate) turns_played: u32,
     /// The fire zones of this position, computed on first use; cleared by every command.
     pub(crate) zone_cache: OnceLock<Arc<Zones>>,
 }
@@ -199,7 +199,7 @@ impl State {
     pub fn unit(&self, u: UnitId) -> &Unit {
         &self.units[u.index()]
     }
-    pub fn unit_mut(&mut self, u: UnitId) -> &mut Unit {
+    pub(crate) fn unit_mut(&mut self, u: UnitId) -> &mut Unit {
         &mut self.units[u.index()]
     }
     pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> {
@@ -214,7 +214,7 @@ impl State {
     pub fn player(&self, p: Seat) -> &Player {
         &self.players[p.index()]
     }
-    pub fn player_mut(&mut self, p: Seat) -> &mut Player {
+    pub(crate) fn player_mut(&mut self, p: Seat) -> &mut Player {
         &mut self.players[p.index()]
     }
     pub fn terrain(&self, c: Cell) -> Terrain {

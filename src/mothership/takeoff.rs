@@ -52,7 +52,7 @@ pub fn validate_seal(s: &State, leave: u8) -> Result<(), RuleError> {
     )
 }
 
-pub fn apply_seal(s: &mut State, leave: u8, ev: &mut impl EventSink) {
+pub(crate) fn apply_seal(s: &mut State, leave: u8, ev: &mut impl EventSink) {
     let p = s.active;
     s.player_mut(p).sealed = Some(leave);
     ev.push(Event::Sealed { seat: p });
@@ -106,7 +106,7 @@ fn reveal(s: &mut State, ev: &mut impl EventSink) {
 }
 
 /// The ship leaves with everything inside; its colour's units on the planet are deactivated.
-pub fn lift_off(s: &mut State, x: ShipId, ev: &mut impl EventSink) {
+pub(crate) fn lift_off(s: &mut State, x: ShipId, ev: &mut impl EventSink) {
     let score = ship_score(s, x);
     let ship = &mut s.ships[x.index()];
     ship.status = ShipStatus::Departed;
@@ -143,7 +143,7 @@ pub fn validate_takeoff(s: &State, x: ShipId) -> Result<(), RuleError> {
     })
 }
 
-pub fn apply_takeoff(s: &mut State, x: ShipId, ev: &mut impl EventSink) {
+pub(crate) fn apply_takeoff(s: &mut State, x: ShipId, ev: &mut impl EventSink) {
     pay(s, cost(s, x), false);
     lift_off(s, x, ev);
 }

@@ -44,7 +44,7 @@ pub fn validate_end(s: &State) -> Result<(), RuleError> {
 }
 
 /// Ends the active player's turn and starts the next one.
-pub fn apply_end(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn apply_end(s: &mut State, ev: &mut impl EventSink) {
     let p = s.active;
     if s.phase == Phase::Play {
         let left = s.player(p).points;
@@ -67,7 +67,7 @@ pub fn apply_end(s: &mut State, ev: &mut impl EventSink) {
 }
 
 /// Gives the turn to the next seat still in play, starting new game turns as needed.
-pub fn advance(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn advance(s: &mut State, ev: &mut impl EventSink) {
     if s.outcome.is_over() {
         return;
     }
@@ -113,7 +113,7 @@ fn next_game_turn(s: &mut State, ev: &mut impl EventSink) -> bool {
 }
 
 /// The seat `p` takes the turn: points, shots, retreat window.
-pub fn start_seat(s: &mut State, p: Seat, ev: &mut impl EventSink) {
+pub(crate) fn start_seat(s: &mut State, p: Seat, ev: &mut impl EventSink) {
     s.active = p;
     s.free_retreats.clear();
     if s.phase != Phase::Play {
@@ -150,7 +150,7 @@ pub fn start_seat(s: &mut State, p: Seat, ev: &mut impl EventSink) {
 }
 
 /// Pays for a command and closes the retreat window when it is not a retreat (M6, M27).
-pub fn pay(s: &mut State, cost: u16, retreat: bool) {
+pub(crate) fn pay(s: &mut State, cost: u16, retreat: bool) {
     let pl = s.player_mut(s.active);
     pl.points = pl.points.saturating_sub(cost);
     if !retreat {

@@ -12,7 +12,7 @@ use super::state::State;
 use super::targeting::{hit, rover_targets};
 
 /// Uses the module in `slot` (validated).
-pub fn use_module(s: &mut State, slot: Slot, dir: Option<Dir>, ev: &mut impl EventSink) {
+pub(crate) fn use_module(s: &mut State, slot: Slot, dir: Option<Dir>, ev: &mut impl EventSink) {
     let Some(mut inst) = s.rover.slot(slot) else {
         return;
     };

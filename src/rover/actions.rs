@@ -12,7 +12,7 @@ use super::state::{State, ACCESS_DATA};
 use super::targeting::hit;
 
 /// Pays an action's energy (R4, R27).
-pub fn pay(s: &mut State, energy: i32, ev: &mut impl EventSink) {
+pub(crate) fn pay(s: &mut State, energy: i32, ev: &mut impl EventSink) {
     s.rover.energy -= energy;
     ev.push(Event::Paid {
         energy: energy as u16,
@@ -20,7 +20,7 @@ pub fn pay(s: &mut State, energy: i32, ev: &mut impl EventSink) {
 }
 
 /// Moves the rover one cell in `d` (validated free) and enters it.
-pub fn step_rover(s: &mut State, d: Dir, ev: &mut impl EventSink) {
+pub(crate) fn step_rover(s: &mut State, d: Dir, ev: &mut impl EventSink) {
     if let Some(p) = s.rover.at.step(d, s.width(), s.height()) {
         s.rover.at = p;
         ev.push(Event::Moved {
@@ -33,7 +33,7 @@ pub fn step_rover(s: &mut State, d: Dir, ev: &mut impl EventSink) {
 }
 
 /// Entering a cell: a module cache's module goes to the bay if there is room (R14).
-pub fn enter(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn enter(s: &mut State, ev: &mut impl EventSink) {
     let Some(i) = s.pickup_at(s.rover.at) else {
         return;
     };
@@ -51,14 +51,14 @@ pub fn enter(s: &mut State, ev: &mut impl EventSink) {
     }
 }
 
-pub fn drive(s: &mut State, d: Dir, ev: &mut impl EventSink) {
+pub(crate) fn drive(s: &mut State, d: Dir, ev: &mut impl EventSink) {
     let c = s.rover_chassis().move_cost as i32;
     pay(s, c, ev);
     step_rover(s, d, ev);
 }
 
 /// R6, R21: a local attack of damage 0 (raw = power).
-pub fn ram(s: &mut State, d: Dir, ev: &mut impl EventSink) {
+pub(crate) fn ram(s: &mut State, d: Dir, ev: &mut impl EventSink) {
     let c = s.rover_chassis().move_cost as i32;
     pay(s, c, ev);
     let Some(t) = s
@@ -75,7 +75,7 @@ pub fn ram(s: &mut State, d: Dir, ev: &mut impl EventSink) {
 }
 
 /// R13: spends 5 data to shut the adjacent factory down.
-pub fn access(s: &mut State, d: Dir, ev: &mut impl EventSink) {
+pub(crate) fn access(s: &mut State, d: Dir, ev: &mut impl EventSink) {
     pay(s, 1, ev);
     let Some(t) = s
         .rover
@@ -90,13 +90,13 @@ pub fn access(s: &mut State, d: Dir, ev: &mut impl EventSink) {
     ev.push(Event::ShutDown { factory: t });
 }
 
-pub fn wait(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn wait(s: &mut State, ev: &mut impl EventSink) {
     pay(s, 1, ev);
     ev.push(Event::Waited);
 }
 
 /// R14: the `bay`th bay module into `slot`.
-pub fn install(s: &mut State, bay: u8, slot: Slot, ev: &mut impl EventSink) {
+pub(crate) fn install(s: &mut State, bay: u8, slot: Slot, ev: &mut impl EventSink) {
     pay(s, 1, ev);
     if let Some(m) = s.rover.bay_take(bay as usize) {
         s.rover.slots[slot.0 as usize] = Some(m);
@@ -108,7 +108,7 @@ pub fn install(s: &mut State, bay: u8, slot: Slot, ev: &mut impl EventSink) {
 }
 
 /// R14: a slot's module into the bay.
-pub fn remove(s: &mut State, slot: Slot, ev: &mut impl EventSink) {
+pub(crate) fn remove(s: &mut State, slot: Slot, ev: &mut impl EventSink) {
     pay(s, 1, ev);
     if let Some(m) = s.rover.slots[slot.0 as usize].take() {
         s.rover.bay_push(m);
@@ -121,7 +121,7 @@ pub fn remove(s: &mut State, slot: Slot, ev: &mut impl EventSink) {
 
 /// R5, R27, R38: swap chassis with the pickup underfoot; values capped, modules of the slots
 /// the new chassis lacks to the bay, the old chassis left behind.
-pub fn refit(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn refit(s: &mut State, ev: &mut impl EventSink) {
     pay(s, 1, ev);
     let Some(i) = s.pickup_at(s.rover.at) else {
         return;

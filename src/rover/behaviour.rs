@@ -13,7 +13,7 @@ use super::state::State;
 use super::targeting::{hit, rover_in_line};
 
 /// R32: right after the rover's action, every sleeping chaser within its wake distance wakes.
-pub fn wake(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn wake(s: &mut State, ev: &mut impl EventSink) {
     let at = s.rover.at;
     for i in 0..s.entities.len() {
         let e = s.entities[i];
@@ -31,7 +31,7 @@ pub fn wake(s: &mut State, ev: &mut impl EventSink) {
 
 /// One entity's slot of the entity phase (R33): it acts if awake, then its stall and short
 /// marks expire.
-pub fn take_slot(s: &mut State, id: EntityId, ev: &mut impl EventSink) {
+pub(crate) fn take_slot(s: &mut State, id: EntityId, ev: &mut impl EventSink) {
     let e = *s.entity(id);
     if e.alive && e.awake {
         match s.db.kind(e.kind).behaviour {
@@ -149,7 +149,7 @@ fn wander(s: &mut State, e: &Entity, ev: &mut impl EventSink) {
 
 /// R26, R34: at the end of a round divisible by `every`, each working factory in id order
 /// places a warden on its first free N/E/S/W cell, if fewer than `max` of its own are alive.
-pub fn spawn(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn spawn(s: &mut State, ev: &mut impl EventSink) {
     let n = s.entities.len();
     for i in 0..n {
         let f = s.entities[i];

@@ -16,7 +16,13 @@ pub fn power(s: &State, a: Actor) -> i32 {
 }
 
 /// Deals `amount` + the attacker's power to `target` (R12).
-pub fn deal(s: &mut State, attacker: Actor, target: Actor, amount: i32, ev: &mut impl EventSink) {
+pub(crate) fn deal(
+    s: &mut State,
+    attacker: Actor,
+    target: Actor,
+    amount: i32,
+    ev: &mut impl EventSink,
+) {
     let raw = amount + power(s, attacker);
     match target {
         Actor::Rover => {
@@ -60,7 +66,7 @@ pub fn deal(s: &mut State, attacker: Actor, target: Actor, amount: i32, ev: &mut
 }
 
 /// Ends the game lost (R17).
-pub fn lose(s: &mut State, reason: LossReason, ev: &mut impl EventSink) {
+pub(crate) fn lose(s: &mut State, reason: LossReason, ev: &mut impl EventSink) {
     let score = s.rover.uploaded;
     s.outcome = Outcome::Solo {
         won: false,

@@ -7,7 +7,7 @@ use super::state::{State, WIN_DATA};
 use crate::core::Outcome;
 
 /// Moves up to `n` data from entity `id` to the rover, capped by its free capacity (R13).
-pub fn analyze(s: &mut State, id: EntityId, n: i32, ev: &mut impl EventSink) {
+pub(crate) fn analyze(s: &mut State, id: EntityId, n: i32, ev: &mut impl EventSink) {
     let free = s.rover.free_data(&s.db);
     let e = s.entity_mut(id);
     let amount = n.min(e.data).min(free).max(0);
@@ -17,7 +17,7 @@ pub fn analyze(s: &mut State, id: EntityId, n: i32, ev: &mut impl EventSink) {
 }
 
 /// A destroyed entity's remaining data goes to the rover, capped (R13).
-pub fn salvage(s: &mut State, id: EntityId, ev: &mut impl EventSink) {
+pub(crate) fn salvage(s: &mut State, id: EntityId, ev: &mut impl EventSink) {
     let left = s.entity(id).data;
     if left > 0 {
         analyze(s, id, left, ev);
@@ -25,7 +25,7 @@ pub fn salvage(s: &mut State, id: EntityId, ev: &mut impl EventSink) {
 }
 
 /// Spends data (module use, access: R8, R13).
-pub fn spend(s: &mut State, amount: i32, ev: &mut impl EventSink) {
+pub(crate) fn spend(s: &mut State, amount: i32, ev: &mut impl EventSink) {
     if amount > 0 {
         s.rover.data -= amount;
         ev.push(Event::DataSpent { amount });
@@ -34,7 +34,7 @@ pub fn spend(s: &mut State, amount: i32, ev: &mut impl EventSink) {
 
 /// The pod (R4, R13, R28): an action ending there refills energy and uploads all data; 30
 /// uploaded wins at once. Returns whether the game is won.
-pub fn at_pod(s: &mut State, ev: &mut impl EventSink) -> bool {
+pub(crate) fn at_pod(s: &mut State, ev: &mut impl EventSink) -> bool {
     if s.rover.at != s.level.pod || s.rover.destroyed {
         return false;
     }

@@ -40,6 +40,7 @@ pub mod module;
 pub mod nav;
 pub mod notation;
 pub mod preview;
+mod read;
 pub mod round;
 pub mod scenario;
 pub mod series;

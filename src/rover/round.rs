@@ -10,7 +10,7 @@ use super::state::{State, ROUND_LIMIT};
 use crate::core::Outcome;
 
 /// Everything after the rover's action, to the start of its next one.
-pub fn after_action(s: &mut State, ev: &mut impl EventSink) {
+pub(crate) fn after_action(s: &mut State, ev: &mut impl EventSink) {
     if data::at_pod(s, ev) {
         return;
     }

@@ -22,21 +22,21 @@ pub const ACCESS_DATA: i32 = 5;
 /// A game of RoveR.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub db: Arc<Db>,
-    pub level: Arc<Level>,
+    pub(crate) db: Arc<Db>,
+    pub(crate) level: Arc<Level>,
     /// Distance fields for the autopilot's evaluation (derived from the level; no rule reads it).
-    pub nav: Arc<Nav>,
+    pub(crate) nav: Arc<Nav>,
     /// Per cell: the id of the entity there, 0 for none.
-    pub occ: Vec<u16>,
+    pub(crate) occ: Vec<u16>,
     /// Every entity ever placed, by id (R23, R37); destroyed ones stay, not alive.
-    pub entities: Vec<Entity>,
+    pub(crate) entities: Vec<Entity>,
     /// Pickups in reading order (R30).
-    pub pickups: Vec<(Pos, Pickup)>,
-    pub rover: Rover,
+    pub(crate) pickups: Vec<(Pos, Pickup)>,
+    pub(crate) rover: Rover,
     /// The current round, from 1 (R3, R17).
-    pub round: u32,
-    pub outcome: Outcome,
-    pub dice: Dice,
+    pub(crate) round: u32,
+    pub(crate) outcome: Outcome,
+    pub(crate) dice: Dice,
 }
 
 impl State {
@@ -69,7 +69,7 @@ impl State {
     pub fn entity(&self, id: EntityId) -> &Entity {
         &self.entities[id.index()]
     }
-    pub fn entity_mut(&mut self, id: EntityId) -> &mut Entity {
+    pub(crate) fn entity_mut(&mut self, id: EntityId) -> &mut Entity {
         &mut self.entities[id.index()]
     }
 
@@ -110,7 +110,7 @@ impl State {
     }
 
     /// Moves an entity to `to` (free), keeping the occupancy grid.
-    pub fn move_entity(&mut self, id: EntityId, to: Pos) {
+    pub(crate) fn move_entity(&mut self, id: EntityId, to: Pos) {
         let from = self.entity(id).at;
         let (a, b) = (self.level.cell(from), self.level.cell(to));
         self.occ[a] = 0;
@@ -119,7 +119,7 @@ impl State {
     }
 
     /// Places a new entity with the next id (R23, R34).
-    pub fn spawn(&mut self, mut e: Entity) -> EntityId {
+    pub(crate) fn spawn(&mut self, mut e: Entity) -> EntityId {
         let id = EntityId::from_index(self.entities.len());
         e.id = id;
         let c = self.level.cell(e.at);
@@ -129,7 +129,7 @@ impl State {
     }
 
     /// Removes a destroyed entity from the map.
-    pub fn remove_entity(&mut self, id: EntityId) {
+    pub(crate) fn remove_entity(&mut self, id: EntityId) {
         let c = self.level.cell(self.entity(id).at);
         self.occ[c] = 0;
         self.entity_mut(id).alive = false;

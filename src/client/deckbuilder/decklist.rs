@@ -288,153 +288,36 @@ fn slot(
     if filled {
         resp.dnd_set_drag_payload(Drag::Slot(i));
     }
-    let dragging_me =
-        egui::DragAndDrop::payload::<Drag>(ui.ctx()).is_some_and(|d| *d == Drag::Slot(i));
-    let selected = b.selected == Some(i) && filled;
-    let text_c = |c| theme::egui_color(if dragging_me { theme::TEXT_FAINT } else { c });
-    // Position number and draw turn.
-    let turn = match draw_turn(i, per_turn) {
-        None => "hand".to_string(),
-        Some(t) => format!("turn {t}"),
+    let look = Look {
+        dragged: egui::DragAndDrop::payload::<Drag>(ui.ctx()).is_some_and(|d| *d == Drag::Slot(i)),
+        selected: b.selected == Some(i) && filled,
+        flagged: i >= DECK_SIZE || !problems.is_empty(),
     };
+    // Position number.
     p.text(
         row.left_center() + egui::vec2(24.0, 0.0),
         egui::Align2::RIGHT_CENTER,
         (i + 1).to_string(),
         egui::FontId::monospace(12.0),
-        text_c(theme::TEXT_FAINT),
+        look.text(theme::TEXT_FAINT),
     );
     let body = egui::Rect::from_min_max(row.min + egui::vec2(32.0, 0.0), row.max);
-    if !filled {
-        p.rect_stroke(
-            body,
-            4.0,
-            egui::Stroke::new(1.0, theme::egui_color(hex(0x26324a))),
-            egui::StrokeKind::Inside,
-        );
-        p.text(
-            body.left_center() + egui::vec2(12.0, 0.0),
-            egui::Align2::LEFT_CENTER,
-            "empty slot",
-            egui::FontId::proportional(12.0),
-            theme::egui_color(theme::TEXT_FAINT),
-        );
+    if filled {
+        card_slot(b, db, i, (&p, body, &resp), look);
     } else {
-        let id = &b.draft.cards[i];
-        let card = db.lookup(id).map(|c| db.card(c));
-        let over = i >= DECK_SIZE || !problems.is_empty();
-        let fill = if selected {
-            hex(0x2a3d63)
-        } else if over {
-            hex(0x3a1c26)
-        } else if resp.contains_pointer() {
-            hex(0x22304b)
-        } else if i < OPENING_HAND {
-            hex(0x17293a)
-        } else {
-            hex(0x172136)
-        };
-        p.rect_filled(body, 4.0, theme::egui_color(fill));
-        if selected {
-            p.rect_stroke(
-                body,
-                4.0,
-                egui::Stroke::new(1.0, theme::egui_color(theme::SELECT)),
-                egui::StrokeKind::Inside,
-            );
-        }
-        let stripe_c = card
-            .map(kind_color)
-            .unwrap_or(theme::egui_color(theme::BAD));
-        p.rect_filled(
-            egui::Rect::from_min_size(body.min, egui::vec2(4.0, body.height())),
-            2.0,
-            stripe_c,
-        );
-        let cost = card
-            .map(|c| c.construction_cost.to_string())
-            .unwrap_or("?".into());
-        p.text(
-            body.left_center() + egui::vec2(20.0, 0.0),
-            egui::Align2::CENTER_CENTER,
-            cost,
-            theme::bold(13.0),
-            text_c(theme::SELECT),
-        );
-        let name = card
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|| format!("unknown `{id}`"));
-        let kind_x = body.left() + body.width() * 0.56;
-        p.with_clip_rect(body.with_max_x(kind_x - 8.0)).text(
-            body.left_center() + egui::vec2(36.0, 0.0),
-            egui::Align2::LEFT_CENTER,
-            name,
-            theme::bold(13.5),
-            text_c(if card.is_some() {
-                theme::TEXT
-            } else {
-                theme::BAD
-            }),
-        );
-        if let Some(c) = card {
-            p.text(
-                egui::pos2(kind_x, body.center().y),
-                egui::Align2::LEFT_CENTER,
-                kind_label(c),
-                egui::FontId::proportional(12.0),
-                text_c(theme::TEXT_DIM),
-            );
-        }
-        if resp.clicked() {
-            select(b, i);
-        }
-        if resp.contains_pointer() {
-            if let Some(c) = card {
-                b.hover_next = db.lookup(&c.id);
-            }
-        }
+        empty_slot(&p, body);
     }
     // The draw turn, or the row's buttons when it is hovered or selected.
     // (`contains_pointer`, not `hovered`: the buttons sit on top of the row.)
-    let show_buttons = filled && (selected || resp.contains_pointer()) && !dragging_me;
-    if selected && b.reveal {
+    let show_buttons = filled && (look.selected || resp.contains_pointer()) && !look.dragged;
+    if look.selected && b.reveal {
         resp.scroll_to_me(None);
         b.reveal = false;
     }
     if show_buttons {
-        let mut x = row.right() - 4.0;
-        let mut btn = |ui: &mut egui::Ui, text: &str, tip: &str, on: bool| {
-            let r = egui::Rect::from_min_size(
-                egui::pos2(x - 22.0, row.top() + 1.5),
-                egui::vec2(22.0, row.height() - 3.0),
-            );
-            x -= 25.0;
-            icon_button(ui, r, resp.id.with(text), text, on)
-                .on_hover_text(tip)
-                .clicked()
-        };
-        if btn(ui, "✖", "Remove (Del)", true) {
-            edit(b, |d| d.remove(i).map(|_| i));
-        } else if btn(ui, "+1", "Duplicate (Ctrl+D)", true) {
-            edit(b, |d| d.duplicate(i));
-        } else if btn(ui, "↓", "Move down (Alt+↓)", i + 1 < n) {
-            edit(b, |d| d.move_down(i));
-        } else if btn(ui, "↑", "Move up (Alt+↑)", i > 0) {
-            edit(b, |d| d.move_up(i));
-        }
+        slot_buttons(ui, b, i, row, &resp);
     } else {
-        let c = if i < OPENING_HAND {
-            theme::GOOD
-        } else {
-            theme::TEXT_DIM
-        };
-        p.text(
-            row.right_center() - egui::vec2(10.0, 0.0),
-            egui::Align2::RIGHT_CENTER,
-            turn,
-            egui::FontId::proportional(12.0),
-            text_c(c),
-        );
+        draw_turn_label(&p, row, i, per_turn, look);
     }
     for m in &problems {
         ui.horizontal(|ui| {
@@ -442,33 +325,204 @@ fn slot(
             problem(ui, m);
         });
     }
-    // Dropping: above or below the middle of this row.
-    let mut drop = None;
-    if let Some(pos) = ui.ctx().pointer_interact_pos() {
-        let upper = pos.y < rect.center().y;
-        let before = if !filled {
-            n
-        } else if upper {
-            i
+    drop_on(ui, &p, &resp, (rect, row), filled.then_some(i), n)
+}
+
+/// How a slot's row is drawn.
+#[derive(Clone, Copy)]
+struct Look {
+    /// Being dragged: its text fades.
+    dragged: bool,
+    selected: bool,
+    /// Past the deck's size or with a problem.
+    flagged: bool,
+}
+
+impl Look {
+    fn text(self, c: macroquad::color::Color) -> egui::Color32 {
+        theme::egui_color(if self.dragged { theme::TEXT_FAINT } else { c })
+    }
+}
+
+/// The outline of an empty slot.
+fn empty_slot(p: &egui::Painter, body: egui::Rect) {
+    p.rect_stroke(
+        body,
+        4.0,
+        egui::Stroke::new(1.0, theme::egui_color(hex(0x26324a))),
+        egui::StrokeKind::Inside,
+    );
+    p.text(
+        body.left_center() + egui::vec2(12.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        "empty slot",
+        egui::FontId::proportional(12.0),
+        theme::egui_color(theme::TEXT_FAINT),
+    );
+}
+
+/// The card in slot `i`: its kind's stripe, cost, name and kind; a click selects it.
+fn card_slot(
+    b: &mut DeckBuilder,
+    db: &CardDb,
+    i: usize,
+    (p, body, resp): (&egui::Painter, egui::Rect, &egui::Response),
+    look: Look,
+) {
+    let id = &b.draft.cards[i];
+    let card = db.lookup(id).map(|c| db.card(c));
+    let fill = if look.selected {
+        hex(0x2a3d63)
+    } else if look.flagged {
+        hex(0x3a1c26)
+    } else if resp.contains_pointer() {
+        hex(0x22304b)
+    } else if i < OPENING_HAND {
+        hex(0x17293a)
+    } else {
+        hex(0x172136)
+    };
+    p.rect_filled(body, 4.0, theme::egui_color(fill));
+    if look.selected {
+        p.rect_stroke(
+            body,
+            4.0,
+            egui::Stroke::new(1.0, theme::egui_color(theme::SELECT)),
+            egui::StrokeKind::Inside,
+        );
+    }
+    let stripe_c = card
+        .map(kind_color)
+        .unwrap_or(theme::egui_color(theme::BAD));
+    p.rect_filled(
+        egui::Rect::from_min_size(body.min, egui::vec2(4.0, body.height())),
+        2.0,
+        stripe_c,
+    );
+    let cost = card
+        .map(|c| c.construction_cost.to_string())
+        .unwrap_or("?".into());
+    p.text(
+        body.left_center() + egui::vec2(20.0, 0.0),
+        egui::Align2::CENTER_CENTER,
+        cost,
+        theme::bold(13.0),
+        look.text(theme::SELECT),
+    );
+    let name = card
+        .map(|c| c.name.clone())
+        .unwrap_or_else(|| format!("unknown `{id}`"));
+    let kind_x = body.left() + body.width() * 0.56;
+    p.with_clip_rect(body.with_max_x(kind_x - 8.0)).text(
+        body.left_center() + egui::vec2(36.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        name,
+        theme::bold(13.5),
+        look.text(if card.is_some() {
+            theme::TEXT
         } else {
-            i + 1
-        };
-        if resp.dnd_hover_payload::<Drag>().is_some() {
-            let y = if !filled || !upper {
-                rect.bottom()
-            } else {
-                rect.top()
-            };
-            let y = if !filled { rect.top() } else { y };
-            p.hline(
-                row.left() + 28.0..=row.right(),
-                y,
-                egui::Stroke::new(2.5, theme::egui_color(theme::SELECT)),
-            );
-        }
-        if let Some(d) = resp.dnd_release_payload::<Drag>() {
-            drop = Some((*d, before));
+            theme::BAD
+        }),
+    );
+    if let Some(c) = card {
+        p.text(
+            egui::pos2(kind_x, body.center().y),
+            egui::Align2::LEFT_CENTER,
+            kind_label(c),
+            egui::FontId::proportional(12.0),
+            look.text(theme::TEXT_DIM),
+        );
+    }
+    if resp.clicked() {
+        select(b, i);
+    }
+    if resp.contains_pointer() {
+        if let Some(c) = card {
+            b.hover_next = db.lookup(&c.id);
         }
     }
-    drop
+}
+
+/// The buttons of a hovered or selected slot: remove, duplicate, move down, move up.
+fn slot_buttons(
+    ui: &mut egui::Ui,
+    b: &mut DeckBuilder,
+    i: usize,
+    row: egui::Rect,
+    resp: &egui::Response,
+) {
+    let n = b.draft.cards.len();
+    let mut x = row.right() - 4.0;
+    let mut btn = |ui: &mut egui::Ui, text: &str, tip: &str, on: bool| {
+        let r = egui::Rect::from_min_size(
+            egui::pos2(x - 22.0, row.top() + 1.5),
+            egui::vec2(22.0, row.height() - 3.0),
+        );
+        x -= 25.0;
+        icon_button(ui, r, resp.id.with(text), text, on)
+            .on_hover_text(tip)
+            .clicked()
+    };
+    if btn(ui, "✖", "Remove (Del)", true) {
+        edit(b, |d| d.remove(i).map(|_| i));
+    } else if btn(ui, "+1", "Duplicate (Ctrl+D)", true) {
+        edit(b, |d| d.duplicate(i));
+    } else if btn(ui, "↓", "Move down (Alt+↓)", i + 1 < n) {
+        edit(b, |d| d.move_down(i));
+    } else if btn(ui, "↑", "Move up (Alt+↑)", i > 0) {
+        edit(b, |d| d.move_up(i));
+    }
+}
+
+/// When slot `i` is drawn: in the opening hand, or on which turn.
+fn draw_turn_label(p: &egui::Painter, row: egui::Rect, i: usize, per_turn: usize, look: Look) {
+    let turn = match draw_turn(i, per_turn) {
+        None => "hand".to_string(),
+        Some(t) => format!("turn {t}"),
+    };
+    let c = if i < OPENING_HAND {
+        theme::GOOD
+    } else {
+        theme::TEXT_DIM
+    };
+    p.text(
+        row.right_center() - egui::vec2(10.0, 0.0),
+        egui::Align2::RIGHT_CENTER,
+        turn,
+        egui::FontId::proportional(12.0),
+        look.text(c),
+    );
+}
+
+/// Dropping on a slot (`card`: the filled slot's index; `None` for the empty placeholder):
+/// above or below the middle of its row; the line shows where the drop would land.
+fn drop_on(
+    ui: &egui::Ui,
+    p: &egui::Painter,
+    resp: &egui::Response,
+    (rect, row): (egui::Rect, egui::Rect),
+    card: Option<usize>,
+    n: usize,
+) -> Option<(Drag, usize)> {
+    let pos = ui.ctx().pointer_interact_pos()?;
+    let upper = pos.y < rect.center().y;
+    let before = match card {
+        None => n,
+        Some(i) if upper => i,
+        Some(i) => i + 1,
+    };
+    if resp.dnd_hover_payload::<Drag>().is_some() {
+        let y = if card.is_some() && upper {
+            rect.top()
+        } else {
+            rect.bottom()
+        };
+        let y = if card.is_none() { rect.top() } else { y };
+        p.hline(
+            row.left() + 28.0..=row.right(),
+            y,
+            egui::Stroke::new(2.5, theme::egui_color(theme::SELECT)),
+        );
+    }
+    resp.dnd_release_payload::<Drag>().map(|d| (*d, before))
 }

@@ -5,6 +5,7 @@
 use super::{BuilderAction, DeckBuilder};
 use crate::client::catalog::Catalog;
 use crate::client::theme::{self, hex};
+use crate::client::ClientError;
 use crate::data::deck_edit::{deck_files, file_name_for, save_atomic, DeckDraft, SaveError};
 use egui_macroquad::egui::{self, RichText};
 use std::path::{Path, PathBuf};
@@ -241,13 +242,13 @@ pub(super) fn write(b: &mut DeckBuilder, path: &Path, overwrite: bool) {
 }
 
 /// Checks a file name typed in the save dialog: a plain name in the decks directory.
-fn target(dir: &Path, name: &str) -> Result<PathBuf, String> {
+fn target(dir: &Path, name: &str) -> Result<PathBuf, ClientError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("type a file name".into());
+        return Err(ClientError::NoFileName);
     }
     if name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err("a plain file name, saved in the decks directory".into());
+        return Err(ClientError::NotPlainFileName);
     }
     let file = if name.ends_with(".yaml") || name.ends_with(".yml") {
         name.to_string()
@@ -357,7 +358,7 @@ pub fn dialogs(ctx: &egui::Context, b: &mut DeckBuilder, cat: &Catalog) {
                                 keep = false;
                                 write(b, &p, false);
                             }
-                            Err(e) => *error = Some(e),
+                            Err(e) => *error = Some(e.to_string()),
                         }
                     }
                     if ui.button("Cancel").clicked() {
@@ -472,7 +473,7 @@ fn play_window(ui: &mut egui::Ui, b: &mut DeckBuilder, cat: &Catalog, keep: &mut
             *keep = false;
             match b.setup(cat) {
                 Ok(s) => b.action = Some(BuilderAction::Play(s)),
-                Err(e) => b.say(e, true),
+                Err(e) => b.say(e.to_string(), true),
             }
         }
         if ui.button("Cancel").clicked() {

@@ -15,6 +15,7 @@ mod stats;
 use super::catalog::Catalog;
 use super::game::{Seat, SeatKind, Setup};
 use super::theme;
+use super::ClientError;
 use crate::data::deck_edit::{Checked, DeckDraft, DeckStats, History, LibraryFilter};
 use crate::data::CardDb;
 use crate::ids::CardId;
@@ -192,14 +193,10 @@ impl DeckBuilder {
     }
 
     /// The game setup for "Play this deck", if the deck is playable.
-    fn setup(&self, cat: &Catalog) -> Result<Setup, String> {
-        let db = self.db.clone().ok_or("no card database")?;
-        let mine = self
-            .checked
-            .deck
-            .clone()
-            .ok_or("fix the deck's problems first")?;
-        let level = cat.levels.get(self.play_level).ok_or("no AI available")?;
+    fn setup(&self, cat: &Catalog) -> Result<Setup, ClientError> {
+        let db = self.db.clone().ok_or(ClientError::NoCardDatabase)?;
+        let mine = self.checked.deck.clone().ok_or(ClientError::DeckProblems)?;
+        let level = cat.levels.get(self.play_level).ok_or(ClientError::NoAi)?;
         let theirs = match cat.decks.get(self.play_deck) {
             Some(e) => e.deck.clone(),
             None => mine.clone(),

@@ -173,7 +173,7 @@ pub fn click(
 
 /// The selection a click on `at` makes (without a target there).
 pub fn select_at(st: &State, legal: &[Command], at: Loc) -> Sel {
-    let me = st.active;
+    let me = st.active();
     let sp = st.space(at);
     if sp.rover.is_some_and(|r| r.owner == me) {
         let builds = legal
@@ -421,12 +421,12 @@ mod tests {
     #[test]
     fn a_rover_lights_moves_and_the_tool_picks_fortify() {
         let (mut s, _) = new_game(Config::default(), 9).unwrap();
-        while s.phase == crate::globetrotter::Phase::Setup {
+        while s.phase() == crate::globetrotter::Phase::Setup {
             let c = legal_commands(&s)[0];
             play(&mut s, c).unwrap();
         }
         let legal = legal_commands(&s);
-        let (at, _) = s.rovers_of(s.active).next().unwrap();
+        let (at, _) = s.rovers_of(s.active()).next().unwrap();
         assert_eq!(select_at(&s, &legal, at), Sel::Rover(at));
         let sel = Sel::Rover(at);
         let m = marks(&s, at.planet, sel, Tool::Move, &legal);

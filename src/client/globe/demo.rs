@@ -6,7 +6,7 @@ use super::choice::{self, Sel};
 use super::screen::GtScreen;
 use super::session::{fast_forward, Session, Setup, Step};
 use crate::client::game_session::{demo_seats, demo_speed, scenario_steps};
-use crate::client::ClientOptions;
+use crate::client::{ClientError, ClientOptions};
 use crate::globetrotter::{self as gt, Config, Phase};
 use crate::globetrotter::{Command, Loc};
 use crate::ids::PlayerId;
@@ -23,7 +23,7 @@ pub fn config(opts: &ClientOptions) -> Config {
 }
 
 /// The first Globetrotter screen for these options.
-pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
+pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, ClientError> {
     if let Some(path) = &opts.scenario {
         return from_scenario(opts, path, blocking);
     }
@@ -33,7 +33,7 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
     let ai_only = opts.demo.is_some() && !bench;
     let seats = demo_seats(usize::from(config.players), ai_only);
     let setup = Setup {
-        config,
+        table: config,
         seats,
         seed,
     };
@@ -58,8 +58,8 @@ pub fn start(opts: &ClientOptions, blocking: bool) -> Result<GtScreen, String> {
         if !ai_only {
             // On to the person's turn.
             let mut t = skip;
-            while state.outcome == gt::Outcome::Ongoing
-                && !(state.active == PlayerId(0) && state.phase == Phase::Play)
+            while state.standing() == gt::Outcome::Ongoing
+                && !(state.active() == PlayerId(0) && state.phase() == Phase::Play)
                 && t < skip + 12
             {
                 t += 1;
@@ -84,7 +84,7 @@ fn screen(opts: &ClientOptions, mut session: Session, select: bool) -> GtScreen 
         let st = scr.session.state();
         let legal = scr.session.legal();
         let best = st
-            .rovers_of(st.active)
+            .rovers_of(st.active())
             .map(|(l, _)| Sel::Rover(l))
             .max_by_key(|&s| choice::face_targets(st, s, legal).len());
         if let Some(s) = best {
@@ -104,12 +104,12 @@ pub fn from_scenario(
     opts: &ClientOptions,
     path: &std::path::Path,
     blocking: bool,
-) -> Result<GtScreen, String> {
+) -> Result<GtScreen, ClientError> {
     let (seed, state, history) = scenario_steps::<gt::State>(path)?;
     let ai_only = opts.demo.is_some();
-    let seats = demo_seats(usize::from(state.config.players), ai_only);
+    let seats = demo_seats(usize::from(state.config().players), ai_only);
     let setup = Setup {
-        config: state.config,
+        table: state.config(),
         seats,
         seed,
     };
@@ -121,8 +121,8 @@ pub fn from_scenario(
 /// legal placement chosen among the engine's, so that the demo shows every planet in use).
 fn spread_placements(state: &mut gt::State) -> Vec<Step> {
     let mut steps = Vec::new();
-    while state.phase == Phase::Setup && state.outcome == gt::Outcome::Ongoing {
-        let want = state.active.0 % state.config.planets.max(1);
+    while state.phase() == Phase::Setup && state.standing() == gt::Outcome::Ongoing {
+        let want = state.active().0 % state.config().planets.max(1);
         let legal = gt::legal_commands(state);
         let pick = legal
             .iter()

@@ -48,9 +48,9 @@ impl GtScreen {
                 marks: &marks,
                 hover,
                 flashes: &self.session.flashes,
-                tracers: &self.session.tracers,
-                slides: &self.session.slides,
-                hops: &self.session.hops,
+                tracers: &self.session.effects.tracers,
+                slides: &self.session.effects.slides,
+                hops: &self.session.effects.hops,
                 orbit: Some(around),
                 time: self.time,
                 labels: true,
@@ -75,7 +75,7 @@ impl GtScreen {
         self.batch = batch;
         // Orbit rovers' hit points.
         for (i, &p) in points.iter().enumerate() {
-            if let (Some(s), Some(r)) = (v.project(p), self.session.state().orbit.get(i)) {
+            if let (Some(s), Some(r)) = (v.project(p), self.session.state().orbit().get(i)) {
                 labels.push(Label {
                     at: s + vec2(0.0, -16.0),
                     text: format!("{}", r.hp),
@@ -97,11 +97,11 @@ impl GtScreen {
         let mut points = planet::orbit_points(st, around, self.time);
         let mut trail = Vec::new();
         let geo = mesh::Geo::get();
-        for h in self.session.hops.iter().filter(|h| !h.down) {
+        for h in self.session.effects.hops.iter().filter(|h| !h.down) {
             let (Some(p), true) = (points.get_mut(h.orbit), shown.contains(&h.at.planet)) else {
                 continue;
             };
-            let Some(owner) = st.orbit.get(h.orbit).map(|r| r.owner) else {
+            let Some(owner) = st.orbit().get(h.orbit).map(|r| r.owner) else {
                 continue;
             };
             let g = self.placed(h.at.planet);
@@ -122,7 +122,7 @@ impl GtScreen {
 
     fn orbit_path(&self) -> planet::OrbitPath {
         if self.system {
-            let n = self.session.state().config.planets as f32;
+            let n = self.session.state().config().planets as f32;
             planet::OrbitPath {
                 centre: Vec3::ZERO,
                 rx: 1.5 * (n - 1.0) + 1.9,
@@ -151,8 +151,8 @@ impl GtScreen {
             hover: None,
             flashes: &self.session.flashes,
             tracers: &[],
-            slides: &self.session.slides,
-            hops: &self.session.hops,
+            slides: &self.session.effects.slides,
+            hops: &self.session.effects.hops,
             orbit: None,
             time: self.time,
             labels: false,
@@ -219,10 +219,10 @@ impl GtScreen {
             8.0,
             fade(theme::BAR, 0.85),
         );
-        let who = st.active;
+        let who = st.active();
         let text = if self.session.over() {
             "Game over".to_string()
-        } else if st.phase == Phase::Setup {
+        } else if st.phase() == Phase::Setup {
             format!(
                 "Setup — {} a rover on an empty HQ",
                 self.session.names.says(who, "place", "places")
@@ -236,10 +236,10 @@ impl GtScreen {
             };
             format!(
                 "Turn {} — {} to act — {} action{} left{tre}",
-                st.turn,
+                st.turn_number(),
                 self.session.name(who),
-                st.actions,
-                if st.actions == 1 { "" } else { "s" }
+                st.actions_left(),
+                if st.actions_left() == 1 { "" } else { "s" }
             )
         };
         draw_circle(a.x + 26.0, a.y + 25.0, 7.0, planet::seat_color(who));

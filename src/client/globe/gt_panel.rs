@@ -97,7 +97,7 @@ fn players(ui: &mut egui::Ui, scr: &GtScreen) {
         .show(ui, |ui| {
             for p in st.player_ids() {
                 let ps = st.player(p);
-                let active = p == st.active && !scr.session.over();
+                let active = p == st.active() && !scr.session.over();
                 let name = format!("{} {}", if active { "▶" } else { "●" }, scr.session.name(p));
                 let mut t = RichText::new(name).color(seat_egui(p));
                 if active {
@@ -108,7 +108,7 @@ fn players(ui: &mut egui::Ui, scr: &GtScreen) {
                 }
                 ui.label(t);
                 let rovers =
-                    st.rovers_of(p).count() + st.orbit.iter().filter(|r| r.owner == p).count();
+                    st.rovers_of(p).count() + st.orbit().iter().filter(|r| r.owner == p).count();
                 ui.label(
                     RichText::new(format!(
                         "{rovers} rover{}",
@@ -140,14 +140,14 @@ fn players(ui: &mut egui::Ui, scr: &GtScreen) {
                 ui.end_row();
             }
         });
-    let pts = st.player(st.active).treasury;
-    if st.phase == Phase::Play && !scr.session.over() {
+    let pts = st.player(st.active()).treasury;
+    if st.phase() == Phase::Play && !scr.session.over() {
         ui.label(
             RichText::new(format!(
                 "Turn {} · {} action{} left{}",
-                st.turn,
-                st.actions,
-                if st.actions == 1 { "" } else { "s" },
+                st.turn_number(),
+                st.actions_left(),
+                if st.actions_left() == 1 { "" } else { "s" },
                 if pts > 0 {
                     format!(" · {pts} saved")
                 } else {
@@ -162,7 +162,7 @@ fn players(ui: &mut egui::Ui, scr: &GtScreen) {
 fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
     let mut act = None;
     if !scr.session.human_to_act() {
-        let who = scr.session.name(scr.session.state().active);
+        let who = scr.session.name(scr.session.state().active());
         let text = if scr.session.over() {
             "The game is over.".to_string()
         } else {
@@ -174,7 +174,9 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
     let st = scr.session.state();
     let legal = scr.session.legal();
     let what = match scr.sel {
-        Sel::None if st.phase == Phase::Setup => "Click a lit HQ to place your rover.".to_string(),
+        Sel::None if st.phase() == Phase::Setup => {
+            "Click a lit HQ to place your rover.".to_string()
+        }
         Sel::None => "Select a rover, a building, an HQ or a rover in orbit.".to_string(),
         Sel::Rover(l) => format!("Rover on {}", place(st, l)),
         Sel::Orbit(i) => format!("Rover {} in orbit: click a lit space to descend", i + 1),
@@ -211,7 +213,7 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
         });
     }
     let exit = matches!(scr.sel, Sel::Exit { .. });
-    if st.config.facing && (exit || matches!(scr.sel, Sel::Rover(_))) {
+    if st.config().facing && (exit || matches!(scr.sel, Sel::Rover(_))) {
         ui.horizontal(|ui| {
             ui.label("After a move, face");
             ui.selectable_value(&mut scr.veer, Side::Left, "left");
@@ -245,7 +247,7 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
         }
     });
     // Quick selection of the player's pieces.
-    let me = st.active;
+    let me = st.active();
     let mine: Vec<_> = st.rovers_of(me).map(|(l, r)| (l, r.hp)).collect();
     if mine.len() > 1 {
         ui.horizontal_wrapped(|ui| {
@@ -254,7 +256,7 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
             for (l, hp) in mine {
                 let on = scr.sel == Sel::Rover(l);
                 // Compact: the space number, the planet when there are several, hit points.
-                let text = if st.config.planets > 1 {
+                let text = if st.config().planets > 1 {
                     format!("{} · P{} · {hp} hp", l.face, l.planet)
                 } else {
                     format!("{} · {hp} hp", l.face)
@@ -275,16 +277,16 @@ fn moves(ui: &mut egui::Ui, scr: &mut GtScreen) -> Option<PanelAct> {
 
 fn orbit(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
     let st = scr.session.state();
-    if st.orbit.is_empty() {
+    if st.orbit().is_empty() {
         return None;
     }
     let mut act = None;
     ui.label(RichText::new("In orbit").strong());
     ui.horizontal_wrapped(|ui| {
-        for (i, r) in st.orbit.iter().enumerate() {
+        for (i, r) in st.orbit().iter().enumerate() {
             let sel = Sel::Orbit(i as u8);
             let can = scr.session.human_to_act()
-                && r.owner == st.active
+                && r.owner == st.active()
                 && !choice::face_targets(st, sel, scr.session.legal()).is_empty();
             let text =
                 RichText::new(format!("● {} ({} hp)", i + 1, r.hp)).color(seat_egui(r.owner));
@@ -299,7 +301,7 @@ fn orbit(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
 
 fn planets(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
     let st = scr.session.state();
-    if st.config.planets < 2 {
+    if st.config().planets < 2 {
         return None;
     }
     let mut act = None;
@@ -325,7 +327,7 @@ fn planets(ui: &mut egui::Ui, scr: &GtScreen) -> Option<PanelAct> {
 
 fn game_over(ctx: &egui::Context, scr: &GtScreen) -> Option<PanelAct> {
     let st = scr.session.state();
-    let (title, color) = match st.outcome {
+    let (title, color) = match st.standing() {
         Outcome::Winner(p) if scr.session.name(p) == "You" => ("You win!".into(), seat_egui(p)),
         Outcome::Winner(p) => (format!("{} wins!", scr.session.name(p)), seat_egui(p)),
         Outcome::Draw => ("Draw".to_string(), theme::egui_color(theme::WARN)),
@@ -341,10 +343,12 @@ fn game_over(ctx: &egui::Context, scr: &GtScreen) -> Option<PanelAct> {
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(RichText::new(title).font(theme::bold(26.0)).color(color));
-                let why = if st.outcome == Outcome::Draw && st.turn >= st.config.turn_limit {
-                    format!("The turn limit ({}) was reached.", st.config.turn_limit)
+                let why = if st.standing() == Outcome::Draw
+                    && st.turn_number() >= st.config().turn_limit
+                {
+                    format!("The turn limit ({}) was reached.", st.config().turn_limit)
                 } else {
-                    format!("after {} turns", st.turn)
+                    format!("after {} turns", st.turn_number())
                 };
                 ui.label(why);
                 ui.horizontal(|ui| {

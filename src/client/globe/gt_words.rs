@@ -28,7 +28,7 @@ pub fn place(s: &State, at: Loc) -> String {
     } else {
         "space"
     };
-    if s.config.planets > 1 {
+    if s.config().planets > 1 {
         format!("{kind} {} on planet {}", at.face, at.planet)
     } else {
         format!("{kind} {}", at.face)

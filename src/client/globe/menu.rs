@@ -43,7 +43,7 @@ impl GtMenu {
             })
             .collect();
         Setup {
-            config: Config {
+            table: Config {
                 players,
                 planets: self.planets.clamp(1, MAX_PLANETS),
                 facing: self.facing,

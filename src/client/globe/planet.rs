@@ -128,7 +128,7 @@ pub fn draw(b: &mut Batch, d: &PlanetDraw, labels: &mut Vec<Label>) {
     let g = &d.placed;
     let light = mesh::light_for(d.view.eye, g.centre);
     if st
-        .planets
+        .planets()
         .get(d.planet.index())
         .is_some_and(|p| p.destroyed)
     {
@@ -266,7 +266,7 @@ fn rover(
         light,
     );
     let top = centre + up * 0.047 * g.radius;
-    if d.state.config.facing {
+    if d.state.config().facing {
         let mid = g.point(geo.edge_mid(f, r.facing as usize));
         let dir = (mid - centre).normalize_or_zero();
         let side = up.cross(dir).normalize_or_zero();
@@ -517,7 +517,7 @@ pub fn orbit(
             col,
         );
     }
-    for (i, (&p, r)) in points.iter().zip(&st.orbit).enumerate() {
+    for (i, (&p, r)) in points.iter().zip(st.orbit()).enumerate() {
         let owner = r.owner;
         let size = o.scale * if sel == Some(i) { 0.11 } else { 0.075 };
         b.gem(p, size, seat_color(owner), light);
@@ -526,8 +526,8 @@ pub fn orbit(
 
 /// Where the orbit's rovers are drawn.
 pub fn orbit_points(st: &State, o: &OrbitPath, t: f32) -> Vec<Vec3> {
-    let n = st.orbit.len().max(1) as f32;
-    (0..st.orbit.len())
+    let n = st.orbit().len().max(1) as f32;
+    (0..st.orbit().len())
         .map(|i| o.point(t * 0.12 + i as f32 / n * std::f32::consts::TAU, 0.0))
         .collect()
 }

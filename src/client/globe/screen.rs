@@ -59,7 +59,7 @@ pub(super) struct Views {
 
 impl GtScreen {
     pub fn new(session: Session) -> GtScreen {
-        let n = session.state().config.planets as usize;
+        let n = session.state().config().planets as usize;
         GtScreen {
             spins: vec![Spin::default(); n],
             focus: PlanetId(0),
@@ -85,7 +85,7 @@ impl GtScreen {
 
     fn views(&self, sw: f32, sh: f32, panel: f32) -> Views {
         let area = Rect::new(0.0, 0.0, (sw - panel).max(200.0), sh);
-        let n = self.session.state().config.planets as usize;
+        let n = self.session.state().config().planets as usize;
         let main = if self.system {
             // Planets in a row, 3 units apart, inside the orbit's ellipse; the camera far
             // enough for all of it.
@@ -120,7 +120,7 @@ impl GtScreen {
 
     /// Where a planet's globe is in the main view.
     pub(super) fn placed(&self, p: PlanetId) -> Placed {
-        let n = self.session.state().config.planets as f32;
+        let n = self.session.state().config().planets as f32;
         let centre = if self.system {
             vec3((p.0 as f32 - (n - 1.0) / 2.0) * 3.0, 0.0, 0.0)
         } else {
@@ -191,7 +191,7 @@ impl GtScreen {
             Sel::Rover(l) => Some(l),
             _ => None,
         };
-        if let Some(l) = picked.or_else(|| st.rovers_of(st.active).map(|r| r.0).next()) {
+        if let Some(l) = picked.or_else(|| st.rovers_of(st.active()).map(|r| r.0).next()) {
             self.centre_on(l);
         }
     }
@@ -199,7 +199,7 @@ impl GtScreen {
     /// At the start of a person's turn the globe turns to their pieces, once: the camera
     /// never moves while they aim.
     fn centre_at_turn_start(&mut self) {
-        let active = self.session.state().active;
+        let active = self.session.state().active();
         let mine = self.session.human_to_act();
         if mine && self.turn_of != Some(active) {
             self.centre_on_mine();
@@ -354,7 +354,7 @@ impl GtScreen {
         }
         // Keep a moved rover selected.
         if self.session.human_to_act() && self.sel == Sel::None {
-            let me = self.session.state().active;
+            let me = self.session.state().active();
             let mine: Vec<Loc> = self.session.state().rovers_of(me).map(|r| r.0).collect();
             if mine.len() == 1 {
                 let s = Sel::Rover(mine[0]);
@@ -500,7 +500,7 @@ impl GtScreen {
             self.tool = Tool::Shoot;
         }
         if is_key_pressed(KeyCode::Tab) {
-            let n = self.session.state().config.planets.max(1);
+            let n = self.session.state().config().planets.max(1);
             self.focus = PlanetId((self.focus.0 + 1) % n);
         }
         if is_key_pressed(KeyCode::V) {

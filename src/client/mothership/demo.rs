@@ -8,22 +8,22 @@ use super::input::Sel;
 use super::screen::MsScreen;
 use super::session::{fast_forward, Level, Seat, Session, Setup, Step};
 use crate::client::game_session::{demo_speed, scenario_steps};
-use crate::client::ClientOptions;
+use crate::client::{ClientError, ClientOptions};
 use crate::mothership::scenario::{state_of, Scenario};
 use crate::mothership::state::Phase;
 use crate::mothership::State;
 
 /// The first Mothership screen for these options (seats: `--ms-players`, `--ms-humans`,
 /// `--ms-level`), with `--ms-script`'s input queued.
-pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
+pub fn start(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, ClientError> {
     let mut scr = open(opts, blocking)?;
     if let Some(text) = &opts.ms.script {
-        scr.script = super::script::parse(text).map_err(|e| format!("--ms-script: {e}"))?;
+        scr.script = super::script::parse(text).map_err(|e| e.in_option("--ms-script"))?;
     }
     Ok(scr)
 }
 
-fn open(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
+fn open(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, ClientError> {
     if let Some(path) = &opts.scenario {
         return from_scenario(opts, path, blocking);
     }
@@ -32,6 +32,7 @@ fn open(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
     let bench = opts.bench_frames.is_some();
     let ai_only = opts.demo.is_some() && !bench;
     let setup = Setup {
+        table: (),
         seats: seats(opts, players as usize, ai_only),
         seed,
     };
@@ -46,12 +47,13 @@ fn open(opts: &ClientOptions, blocking: bool) -> Result<MsScreen, String> {
         pace(opts, &mut session, ai_only);
         return Ok(MsScreen::new(session));
     }
-    let mut state = state_of(&Scenario::fresh(players, seed)).map_err(|e| e.join("; "))?;
+    let mut state = state_of(&Scenario::fresh(players, seed)).map_err(ClientError::Table)?;
     // To game turn `turn`, then (for people) on to the first person's turn.
     let people: Vec<bool> = setup.seats.iter().map(|x| *x == Seat::Human).collect();
     let history = fast_forward(&mut state, seed, |s| {
-        let person = people.get(s.active.index()).copied().unwrap_or(false);
-        s.turn >= turn && (ai_only || (person && matches!(s.phase, Phase::Play | Phase::Choose)))
+        let person = people.get(s.active().index()).copied().unwrap_or(false);
+        s.turn_number() >= turn
+            && (ai_only || (person && matches!(s.phase(), Phase::Play | Phase::Choose)))
     });
     Ok(screen(opts, setup, state, &history, blocking, !ai_only))
 }
@@ -71,14 +73,14 @@ fn screen(
     let mut session = Session::with_state(setup, state, history, blocking);
     pace(opts, &mut session, !select);
     let mut scr = MsScreen::new(session);
-    if select && scr.session.state().phase == Phase::Play {
+    if select && scr.session.state().phase() == Phase::Play {
         scr.refresh();
         // Light up the unit with the most options.
         let s = scr.session.state();
         let legal = scr.session.legal();
         let best = s
             .unit_ids()
-            .filter(|&u| s.controller(u) == Some(s.active) && s.unit(u).cell().is_some())
+            .filter(|&u| s.controller(u) == Some(s.active()) && s.unit(u).cell().is_some())
             .map(|u| (u, super::input::options(s, legal, Sel::Unit(u))))
             .max_by_key(|(_, o)| o.cells.len() * 4 + o.moves.len());
         if let Some((u, _)) = best {
@@ -94,10 +96,11 @@ pub fn from_scenario(
     opts: &ClientOptions,
     path: &std::path::Path,
     blocking: bool,
-) -> Result<MsScreen, String> {
+) -> Result<MsScreen, ClientError> {
     let (seed, state, history) = scenario_steps::<State>(path)?;
     let ai_only = opts.demo.is_some();
     let setup = Setup {
+        table: (),
         seats: seats(opts, state.num_players(), ai_only),
         seed,
     };

@@ -23,10 +23,10 @@ pub const TOP: f32 = 46.0;
 /// Draws the map and everything on it.
 pub fn map(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
     let s = scr.session.state();
-    let tide = if matches!(s.phase, Phase::Landing | Phase::Deploy) {
+    let tide = if matches!(s.phase(), Phase::Landing | Phase::Deploy) {
         Tide::Normal
     } else {
-        s.tide
+        s.tide()
     };
     draw_terrain(s, lay, tide);
     if scr.zones {
@@ -46,13 +46,13 @@ pub fn map(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
     match scr.sel {
         Sel::Unit(u) => {
             if let Some(c) = s.map_cell(u) {
-                let p = lay.centre(&s.map, c);
+                let p = lay.centre(s.map(), c);
                 outline_hex(p, r * 0.98, 3.0, theme::SELECT);
             }
         }
         Sel::Ship(x) => {
             for c in s.ship(x).cells() {
-                outline_hex(lay.centre(&s.map, c), r * 0.98, 2.5, theme::SELECT);
+                outline_hex(lay.centre(s.map(), c), r * 0.98, 2.5, theme::SELECT);
             }
         }
         Sel::None => {}
@@ -60,22 +60,22 @@ pub fn map(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
     for f in &scr.session.flashes {
         let a = 1.0 - f.age / FLASH_TIME;
         let col = if f.bad { theme::BAD } else { theme::GOOD };
-        let p = lay.centre(&s.map, f.at);
+        let p = lay.centre(s.map(), f.at);
         outline_hex(p, r * (1.0 + 0.25 * f.age), 3.0, fade(col, a));
     }
     if let Some((cmd, seat)) = scr.session.announced() {
         let col = theme::seat(PlayerId(seat as u8));
         if let Some(c) = cmd.actor().and_then(|u| s.map_cell(u)) {
-            circle_outline(lay.centre(&s.map, c), r * 0.9, 3.0, col);
+            circle_outline(lay.centre(s.map(), c), r * 0.9, 3.0, col);
         }
         if let Some(c) = target_cell(s, &cmd) {
-            let p = lay.centre(&s.map, c);
+            let p = lay.centre(s.map(), c);
             let pulse = 0.6 + 0.4 * (scr.time * 8.0).sin();
             outline_hex(p, r * 0.9, 3.0, fade(col, pulse));
         }
     }
     if let Some(c) = scr.hover {
-        outline_hex(lay.centre(&s.map, c), r * 0.98, 1.5, fade(WHITE, 0.8));
+        outline_hex(lay.centre(s.map(), c), r * 0.98, 1.5, fade(WHITE, 0.8));
     }
 }
 
@@ -84,12 +84,12 @@ pub fn map(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
 fn hints(scr: &MsScreen, lay: &HexLayout) {
     let s = scr.session.state();
     let r = lay.size;
-    match s.phase {
+    match s.phase() {
         Phase::Landing => {
             for c in scr.session.legal() {
                 if let Command::Land { dome, orient } = *c {
                     if orient == scr.orient {
-                        let p = lay.centre(&s.map, dome);
+                        let p = lay.centre(s.map(), dome);
                         draw_circle(p.x, p.y, r * 0.22, fade(theme::GOOD, 0.75));
                     }
                 }
@@ -102,13 +102,13 @@ fn hints(scr: &MsScreen, lay: &HexLayout) {
                 let col = if ok { theme::GOOD } else { theme::BAD };
                 if let Some(cells) = footprint(s, h, scr.orient) {
                     for (i, c) in cells.iter().enumerate() {
-                        let p = lay.centre(&s.map, *c);
+                        let p = lay.centre(s.map(), *c);
                         fill_hex(p, r * 0.9, fade(col, if i == 0 { 0.55 } else { 0.35 }));
                     }
                 }
-                for c in s.map.ball(h, HOME_RADIUS) {
-                    if s.ore[c.index()] {
-                        let p = lay.centre(&s.map, c);
+                for c in s.map().ball(h, HOME_RADIUS) {
+                    if s.ore_cells()[c.index()] {
+                        let p = lay.centre(s.map(), c);
                         circle_outline(p, r * 0.4, 2.0, fade(theme::BAD, 0.8));
                     }
                 }
@@ -117,11 +117,11 @@ fn hints(scr: &MsScreen, lay: &HexLayout) {
         Phase::Deploy => {
             for x in s.ship_ids() {
                 let ship = s.ship(x);
-                if ship.controller != s.active || !ship.on_planet() {
+                if ship.controller != s.active() || !ship.on_planet() {
                     continue;
                 }
-                for c in s.map.ball(ship.dome, HOME_RADIUS) {
-                    let p = lay.centre(&s.map, c);
+                for c in s.map().ball(ship.dome, HOME_RADIUS) {
+                    let p = lay.centre(s.map(), c);
                     outline_hex(p, r * 0.95, 1.0, fade(theme::DV, 0.45));
                 }
             }
@@ -157,7 +157,7 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
     // Cells reached by moves: a light tint and the cost, small (the hovered one in full).
     let small = (r * 0.42).clamp(8.0, 12.0);
     for (c, n) in &scr.options.moves {
-        let p = lay.centre(&s.map, *c);
+        let p = lay.centre(s.map(), *c);
         fill_hex(p, r * 0.8, fade(theme::target(), 0.16));
         if scr.hover == Some(*c) {
             outline_hex(p, r * 0.8, 2.0, theme::target());
@@ -174,7 +174,7 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
         }
     }
     for (c, choices) in &scr.options.cells {
-        let p = lay.centre(&s.map, *c);
+        let p = lay.centre(s.map(), *c);
         let hostile = choices.iter().any(|ch| {
             matches!(
                 ch.cmd,
@@ -223,7 +223,7 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
                     crate::mothership::Shooter::Turret(c) => Some(c),
                 };
                 if let Some(c) = c {
-                    circle_outline(lay.centre(&s.map, c), r * 0.75, 2.0, theme::WARN);
+                    circle_outline(lay.centre(s.map(), c), r * 0.75, 2.0, theme::WARN);
                 }
             }
         }
@@ -240,8 +240,8 @@ pub fn turn_track(scr: &MsScreen, width: f32, painter: &mut Painter) {
     for t in 1..=LAST_TURN {
         let x = x0 + w * f32::from(t - 1);
         let rect = Rect::new(x + 1.0, 8.0, w - 2.0, 22.0);
-        let now = t == s.turn;
-        let past = t < s.turn;
+        let now = t == s.turn_number();
+        let past = t < s.turn_number();
         let takeoff = t == CHOICE_TURN || t == LAST_TURN;
         let fill = if now {
             theme::SELECT
@@ -266,9 +266,9 @@ pub fn turn_track(scr: &MsScreen, width: f32, painter: &mut Painter) {
         painter.text_in(&t.to_string(), rect, 11.0, now, col, Align::Center);
     }
     let x = x0 + w * f32::from(LAST_TURN) + 14.0;
-    let tide = match s.phase {
+    let tide = match s.phase() {
         Phase::Landing | Phase::Deploy => "normal".to_string(),
-        _ => s.tide.name().to_string(),
+        _ => s.tide().name().to_string(),
     };
     let viewer = scr.viewer();
     // The next card is seen only with an operational weather layer (M3).
@@ -291,7 +291,7 @@ pub fn turn_track(scr: &MsScreen, width: f32, painter: &mut Painter) {
         false,
         theme::TEXT_DIM,
     );
-    let active = s.active;
+    let active = s.active();
     let pl = s.player(active);
     let who = scr.session.name(active);
     let x2 = (x + 170.0).max(width - 150.0);
@@ -342,7 +342,7 @@ pub fn status(scr: &MsScreen, area: Rect, painter: &mut Painter) {
         return;
     };
     let mut t = format!("{}  {:?}", s.cell_name(c), s.terrain(c)).to_lowercase();
-    if s.ore[c.index()] {
+    if s.ore_cells()[c.index()] {
         t.push_str(", ore");
     }
     if let Some(u) = s.unit_at(c) {
@@ -398,9 +398,9 @@ fn hint(scr: &MsScreen) -> String {
         return "The game is over: the score window has the result.".into();
     }
     if !scr.session.human_to_act() {
-        return format!("{} is playing…", scr.session.name(s.active));
+        return format!("{} is playing…", scr.session.name(s.active()));
     }
-    match (s.phase, scr.sel) {
+    match (s.phase(), scr.sel) {
         (Phase::Landing, _) => {
             "Click a green dot to land your ship there (R turns it; hover to preview).".into()
         }

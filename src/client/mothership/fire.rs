@@ -12,7 +12,7 @@ use macroquad::prelude::*;
 /// Which players' zones to shade (bit per seat).
 pub fn draw_zones(s: &State, lay: &HexLayout, shown: u8) {
     let z = cached(s);
-    let map = &s.map;
+    let map = s.map();
     for c in map.cells() {
         let bits = z.bits(c) & shown;
         if bits == 0 {
@@ -43,7 +43,7 @@ pub fn draw_neutralized(s: &State, lay: &HexLayout) {
         if !neutralized(s, &z, u) {
             continue;
         }
-        let p = lay.centre(&s.map, c);
+        let p = lay.centre(s.map(), c);
         let red = theme::BAD;
         draw_line(p.x - r, p.y - r, p.x + r, p.y + r, 2.5, red);
         draw_line(p.x - r, p.y + r, p.x + r, p.y - r, 2.5, red);

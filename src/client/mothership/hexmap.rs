@@ -110,7 +110,7 @@ pub fn terrain_colour(t: Terrain, tide: Tide) -> Color {
 
 /// Draws every cell's terrain at the tide, its marks, and ore.
 pub fn draw_terrain(s: &State, lay: &HexLayout, tide: Tide) {
-    let map = &s.map;
+    let map = s.map();
     let r = lay.size;
     for c in map.cells() {
         let p = lay.centre(map, c);
@@ -147,7 +147,7 @@ pub fn draw_terrain(s: &State, lay: &HexLayout, tide: Tide) {
             }
             Terrain::Sea | Terrain::Plain => {}
         }
-        if s.ore[c.index()] {
+        if s.ore_cells()[c.index()] {
             ore(p, r * 0.26);
         }
     }

@@ -149,7 +149,7 @@ pub fn options(s: &State, legal: &[Command], sel: Sel) -> Options {
 /// The command a click on `cell` asks for when no legal one aims there: tried so that the
 /// rules can say why it is refused.
 pub fn attempt(s: &State, sel: Sel, cell: Cell, orient: u8) -> Option<Command> {
-    match (s.phase, sel) {
+    match (s.phase(), sel) {
         (Phase::Landing, _) => Some(Command::Land { dome: cell, orient }),
         (Phase::Deploy, Sel::Unit(u)) => Some(Command::Deploy {
             unit: u,
@@ -164,13 +164,13 @@ pub fn attempt(s: &State, sel: Sel, cell: Cell, orient: u8) -> Option<Command> {
                 let pod = s.ship(x).pod_index(cell).is_some();
                 return pod.then_some(Command::Enter { unit: u, pod: cell });
             }
-            if s.ore[cell.index()] && s.map.adjacent(from, cell) {
+            if s.ore_cells()[cell.index()] && s.map().adjacent(from, cell) {
                 return Some(Command::Load {
                     carrier: u,
                     item: Item::Ore(cell),
                 });
             }
-            Some(if s.map.adjacent(from, cell) {
+            Some(if s.map().adjacent(from, cell) {
                 Command::Move { unit: u, to: cell }
             } else {
                 Command::Go { unit: u, to: cell }
@@ -183,12 +183,12 @@ pub fn attempt(s: &State, sel: Sel, cell: Cell, orient: u8) -> Option<Command> {
 /// What a click on a cell selects: one's own unit there, else one's own ship there.
 pub fn select_at(s: &State, cell: Cell) -> Sel {
     if let Some(u) = s.unit_at(cell) {
-        if s.controller(u) == Some(s.active) {
+        if s.controller(u) == Some(s.active()) {
             return Sel::Unit(u);
         }
     }
     if let Some(x) = s.ship_on(cell) {
-        if s.ship_controller(x) == Some(s.active) {
+        if s.ship_controller(x) == Some(s.active()) {
             return Sel::Ship(x);
         }
     }
@@ -197,7 +197,7 @@ pub fn select_at(s: &State, cell: Cell) -> Sel {
 
 /// The cells of a ship that would land with its dome at `dome` (the landing preview).
 pub fn footprint(s: &State, dome: Cell, orient: u8) -> Option<[Cell; 4]> {
-    pods_of(&s.map, dome, orient).map(|p| [dome, p[0], p[1], p[2]])
+    pods_of(s.map(), dome, orient).map(|p| [dome, p[0], p[1], p[2]])
 }
 
 /// Units of the active player inside a ship or carried: listed in the panel to select.

@@ -45,6 +45,7 @@ impl MsMenu {
 
     pub fn setup(&self, seed: u64) -> Setup {
         Setup {
+            table: (),
             seats: self.seats[..self.players.clamp(2, 4)].to_vec(),
             seed,
         }

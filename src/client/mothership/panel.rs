@@ -31,12 +31,14 @@ fn seat_colour(p: Seat) -> Color32 {
 
 /// What the phase asks of the player to act, in a few words.
 fn phase_line(s: &State) -> String {
-    match s.phase {
+    match s.phase() {
         Phase::Landing => "Landing (turn 1): place the ship".into(),
         Phase::Deploy => "Deployment (turn 2): units out of the ship".into(),
         Phase::Choose => format!("Turn {CHOICE_TURN}: sealed take-off choice"),
-        Phase::Play if s.turn == LAST_TURN => format!("Turn {LAST_TURN}: last chance to take off"),
-        Phase::Play => format!("Turn {} of {LAST_TURN}", s.turn),
+        Phase::Play if s.turn_number() == LAST_TURN => {
+            format!("Turn {LAST_TURN}: last chance to take off")
+        }
+        Phase::Play => format!("Turn {} of {LAST_TURN}", s.turn_number()),
         Phase::Over => "The game is over".into(),
     }
 }
@@ -90,7 +92,7 @@ fn status(ui: &mut egui::Ui, scr: &MsScreen, s: &State) {
     if scr.session.over() {
         return;
     }
-    let p = s.active;
+    let p = s.active();
     let name = scr.session.name(p);
     let text = if let Some((cmd, _)) = scr.session.announced() {
         format!("{name}: {}", words::command(s, &cmd))
@@ -115,14 +117,14 @@ fn players(ui: &mut egui::Ui, scr: &MsScreen, s: &State) {
             for p in s.seats() {
                 let pl = s.player(p);
                 let mut name = scr.session.name(p);
-                if p == s.active && !s.outcome.is_over() {
+                if p == s.active() && !s.standing().is_over() {
                     name = format!("▶ {name}");
                 }
                 ui.label(RichText::new(name).color(seat_colour(p)).strong());
                 ui.label(format!("{} (+{} saved)", pl.points, pl.reserve));
                 let down = s.ships_on_planet(p);
                 let gone = s
-                    .ships
+                    .ships()
                     .iter()
                     .filter(|x| x.controller == p && x.status == ShipStatus::Departed)
                     .count();
@@ -146,7 +148,7 @@ fn cost_text(c: Option<u16>) -> String {
 
 fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<PanelAct>) {
     let legal = scr.session.legal().to_vec();
-    match s.phase {
+    match s.phase() {
         Phase::Landing => {
             ui.label(
                 "Click a green dot to land the dome there. Red rings: ore the landing clears.",
@@ -162,7 +164,7 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
             let in_ship: Vec<_> = s
                 .unit_ids()
                 .filter(|&u| {
-                    matches!(s.unit(u).loc, crate::mothership::state::Loc::Ship(x) if s.ship(x).controller == s.active)
+                    matches!(s.unit(u).loc, crate::mothership::state::Loc::Ship(x) if s.ship(x).controller == s.active())
                 })
                 .collect();
             ui.horizontal_wrapped(|ui| {
@@ -203,11 +205,11 @@ fn controls(ui: &mut egui::Ui, scr: &mut MsScreen, s: &State, acts: &mut Vec<Pan
                         "Tick each ship that leaves now; the others see nothing until all \
                          have sealed. Budget: {} points. A ship that stays may still take off \
                          at turn {LAST_TURN}; one still down after that is stranded (scores 0).",
-                        choice_budget(s, s.active)
+                        choice_budget(s, s.active())
                     ));
                     for x in s.ship_ids() {
                         let ship = s.ship(x);
-                        if !ship.on_planet() || ship.controller != s.active {
+                        if !ship.on_planet() || ship.controller != s.active() {
                             continue;
                         }
                         let (ore, n) = contents(s, x);
@@ -386,7 +388,7 @@ pub fn popup(ctx: &egui::Context, scr: &MsScreen) -> Option<PanelAct> {
 
 /// The hot-seat curtain before a sealed choice: true when the player takes the seat.
 pub fn curtain(ctx: &egui::Context, scr: &MsScreen) -> bool {
-    let name = scr.session.name(scr.session.state().active);
+    let name = scr.session.name(scr.session.state().active());
     let mut lift = false;
     egui::Window::new("ms-curtain")
         .title_bar(false)

@@ -75,8 +75,8 @@ struct Wrap {
 
 impl Wrap {
     fn of(s: &State) -> Wrap {
-        let w = f32::from(s.map.width) + 0.5;
-        let h = f32::from(s.map.height.max(1) - 1) * ROW + 1.0;
+        let w = f32::from(s.map().width) + 0.5;
+        let h = f32::from(s.map().height.max(1) - 1) * ROW + 1.0;
         Wrap {
             w,
             h,
@@ -85,7 +85,7 @@ impl Wrap {
     }
     /// Longitude and latitude of a cell's centre.
     fn cell(&self, s: &State, c: Cell) -> (f32, f32) {
-        let (col, row) = s.map.col_row(c);
+        let (col, row) = s.map().col_row(c);
         let x = f32::from(col) + if row & 1 == 1 { 0.5 } else { 0.0 } + 0.25;
         let y = f32::from(row) * ROW + 0.5;
         (
@@ -102,7 +102,7 @@ impl Wrap {
         }
         let row = (y / ROW).round() as i64;
         let col = (x - if row & 1 == 1 { 0.5 } else { 0.0 }).round() as i64;
-        s.map.cell(col, row)
+        s.map().cell(col, row)
     }
 }
 
@@ -126,7 +126,7 @@ impl PlanetView {
     /// The height of the inset strip under a map drawn in `area`: the room the map leaves at
     /// full width, at least 110 and at most 170 pixels.
     pub fn strip(s: &State, area: Rect) -> f32 {
-        let (w, h) = (f32::from(s.map.width), f32::from(s.map.height));
+        let (w, h) = (f32::from(s.map().width), f32::from(s.map().height));
         let needed = area.w / (w + 0.5) / 1.732_050_8 * (1.5 * h + 0.5);
         (area.h - needed - 6.0).clamp(110.0, 170.0)
     }
@@ -166,10 +166,10 @@ impl PlanetView {
         };
         let frame = Frame::facing(view.eye);
         let wrap = Wrap::of(s);
-        let tide = if matches!(s.phase, Phase::Landing | Phase::Deploy) {
+        let tide = if matches!(s.phase(), Phase::Landing | Phase::Deploy) {
             Tide::Normal
         } else {
-            s.tide
+            s.tide()
         };
         let placed = Placed {
             centre: Vec3::ZERO,
@@ -177,25 +177,7 @@ impl PlanetView {
             rot: Quat::from_rotation_y(0.3) * upright(),
         };
         let light = mesh::light_for(view.eye, placed.centre);
-        let geo = Geo::get();
-        let mut fills = [Color::default(); FACE_COUNT];
-        let deep = hex(0x123252);
-        for (f, fill) in fills.iter_mut().enumerate() {
-            let m = geo.centres[f];
-            let samples =
-                std::iter::once(m).chain(geo.corners[f].iter().map(|&c| m + (c - m) * 0.6));
-            let (mut sum, mut n) = (Vec3::ZERO, 0.0);
-            for p in samples {
-                let (lon, lat) = frame.lon_lat(placed.dir(p).normalize_or_zero());
-                let c = wrap
-                    .at(s, lon, lat)
-                    .map_or(deep, |c| terrain_colour(s.map.terrain(c), tide));
-                sum += vec3(c.r, c.g, c.b);
-                n += 1.0;
-            }
-            let v = sum / n;
-            *fill = Color::new(v.x, v.y, v.z, 1.0);
-        }
+        let fills = face_fills(s, &frame, &wrap, &placed, tide);
 
         set_camera(&view.camera(screen_height()));
         let mut b = std::mem::take(&mut self.batch);
@@ -242,18 +224,7 @@ impl PlanetView {
                     } else {
                         hex(0x8b8f99)
                     };
-                    b.puck(at, up, r * 0.11, r * 0.07, hex(0x0b0f18), light);
-                    b.puck(at + up * r * 0.07, up, r * 0.085, r * 0.05, c, light);
-                    if ship.captor.is_some() {
-                        let [cr, cg, cb, _]: [u8; 4] = theme::WARN.into();
-                        b.ring(
-                            at + up * r * 0.13,
-                            up,
-                            r * 0.15,
-                            r * 0.035,
-                            [cr, cg, cb, 255],
-                        );
-                    }
+                    landed_ship(&mut b, (at, up, r), c, ship.captor.is_some(), light);
                     if ship.status == ShipStatus::Landed {
                         pins.push((x, at));
                     }
@@ -281,32 +252,7 @@ impl PlanetView {
         }
 
         // A line per ship beside the globe.
-        let x0 = square.right() + 12.0;
-        let width = rect.right() - x0 - 8.0;
-        painter.text(
-            "Planet and orbit (G)",
-            x0,
-            rect.y + 18.0,
-            14.0,
-            true,
-            theme::TEXT,
-        );
-        let mut y = rect.y + 38.0;
-        for x in s.ship_ids() {
-            let ship = s.ship(x);
-            let col = match ship.status {
-                ShipStatus::Stranded => hex(0x8b8f99),
-                _ => theme::seat(PlayerId(ship.controller.0)),
-            };
-            draw_circle(x0 + 5.0, y - 4.5, 5.0, col);
-            let line = ship_line(s, x, &name);
-            let fit = painter.fit(&line, width - 16.0, 13.0, false);
-            painter.text(&fit, x0 + 16.0, y, 13.0, false, fade(theme::TEXT, 0.95));
-            y += 19.0;
-            if y > rect.bottom() - 4.0 {
-                break;
-            }
-        }
+        ship_list(s, rect, square.right() + 12.0, name, painter);
     }
 
     /// Notes lift-offs (a ship that was on the planet and is now in orbit starts rising).
@@ -339,7 +285,7 @@ mod tests {
         for players in [2u8, 4] {
             let s = state_of(&Scenario::fresh(players, 1)).unwrap();
             let w = Wrap::of(&s);
-            for c in s.map.cells() {
+            for c in s.map().cells() {
                 let (lon, lat) = w.cell(&s, c);
                 assert!(lon.abs() <= SPAN && lat.abs() <= w.lat_span, "{c:?}");
                 assert_eq!(w.at(&s, lon, lat), Some(c), "{c:?}");
@@ -355,5 +301,93 @@ mod tests {
         let (lon, lat) = f.lon_lat(d);
         assert!((lon - 0.3).abs() < 1e-4 && (lat + 0.2).abs() < 1e-4);
         assert!(f.dir(0.0, 0.0).dot(vec3(0.0, 1.5, 4.9)) > 0.0);
+    }
+}
+
+/// The colour of each face of the globe: the terrain under it (at the tide shown), sampled at
+/// its centre and towards its corners; deep sea where no cell is.
+fn face_fills(
+    s: &State,
+    frame: &Frame,
+    wrap: &Wrap,
+    placed: &Placed,
+    tide: Tide,
+) -> [Color; FACE_COUNT] {
+    let geo = Geo::get();
+    let mut fills = [Color::default(); FACE_COUNT];
+    let deep = hex(0x123252);
+    for (f, fill) in fills.iter_mut().enumerate() {
+        let m = geo.centres[f];
+        let samples = std::iter::once(m).chain(geo.corners[f].iter().map(|&c| m + (c - m) * 0.6));
+        let (mut sum, mut n) = (Vec3::ZERO, 0.0);
+        for p in samples {
+            let (lon, lat) = frame.lon_lat(placed.dir(p).normalize_or_zero());
+            let c = wrap
+                .at(s, lon, lat)
+                .map_or(deep, |c| terrain_colour(s.map().terrain(c), tide));
+            sum += vec3(c.r, c.g, c.b);
+            n += 1.0;
+        }
+        let v = sum / n;
+        *fill = Color::new(v.x, v.y, v.z, 1.0);
+    }
+    fills
+}
+
+/// A ship on the planet at `at` (facing `up`, on a globe of radius `r`): a dark base, its
+/// colour on top, and a warning ring when it was captured.
+fn landed_ship(
+    b: &mut Batch,
+    (at, up, r): (Vec3, Vec3, f32),
+    colour: Color,
+    captured: bool,
+    light: Vec3,
+) {
+    b.puck(at, up, r * 0.11, r * 0.07, hex(0x0b0f18), light);
+    b.puck(at + up * r * 0.07, up, r * 0.085, r * 0.05, colour, light);
+    if captured {
+        let [cr, cg, cb, _]: [u8; 4] = theme::WARN.into();
+        b.ring(
+            at + up * r * 0.13,
+            up,
+            r * 0.15,
+            r * 0.035,
+            [cr, cg, cb, 255],
+        );
+    }
+}
+
+/// A line per ship beside the globe, from `x0`, under a title.
+fn ship_list(
+    s: &State,
+    rect: Rect,
+    x0: f32,
+    name: impl Fn(crate::mothership::Seat) -> String,
+    painter: &mut Painter,
+) {
+    let width = rect.right() - x0 - 8.0;
+    painter.text(
+        "Planet and orbit (G)",
+        x0,
+        rect.y + 18.0,
+        14.0,
+        true,
+        theme::TEXT,
+    );
+    let mut y = rect.y + 38.0;
+    for x in s.ship_ids() {
+        let ship = s.ship(x);
+        let col = match ship.status {
+            ShipStatus::Stranded => hex(0x8b8f99),
+            _ => theme::seat(PlayerId(ship.controller.0)),
+        };
+        draw_circle(x0 + 5.0, y - 4.5, 5.0, col);
+        let line = ship_line(s, x, &name);
+        let fit = painter.fit(&line, width - 16.0, 13.0, false);
+        painter.text(&fit, x0 + 16.0, y, 13.0, false, fade(theme::TEXT, 0.95));
+        y += 19.0;
+        if y > rect.bottom() - 4.0 {
+            break;
+        }
     }
 }

@@ -25,7 +25,7 @@ pub fn show(ctx: &egui::Context, session: &Session) -> Option<EndAct> {
         .anchor(egui::Align2::CENTER_CENTER, [-170.0, 0.0])
         .min_width(460.0)
         .show(ctx, |ui| {
-            let head = match s.outcome {
+            let head = match s.standing() {
                 Outcome::Winner(p) => format!(
                     "{} the game!",
                     session.names.says(PlayerId(p as u8), "win", "wins")

@@ -101,8 +101,8 @@ impl MsScreen {
             0 => None,
             1 => Some(Seat(humans[0] as u8)),
             _ => humans
-                .contains(&s.active.index())
-                .then_some(s.active)
+                .contains(&s.active().index())
+                .then_some(s.active())
                 .or(Some(Seat(humans[0] as u8))),
         }
     }
@@ -111,13 +111,13 @@ impl MsScreen {
     pub fn curtain_up(&self) -> bool {
         let s = self.session.state();
         self.session.hot_seat()
-            && s.phase == Phase::Choose
+            && s.phase() == Phase::Choose
             && self.session.human_to_act()
-            && self.curtain_lifted != Some(s.active)
+            && self.curtain_lifted != Some(s.active())
     }
 
     pub fn lift_curtain(&mut self) {
-        self.curtain_lifted = Some(self.session.state().active);
+        self.curtain_lifted = Some(self.session.state().active());
         self.seal = 0;
     }
 
@@ -129,14 +129,14 @@ impl MsScreen {
             self.popup = None;
             // Keep a selection that is still one's own.
             let still = match self.sel {
-                Sel::Unit(u) => s.controller(u) == Some(s.active) && self.session.human_to_act(),
-                Sel::Ship(x) => s.ship_controller(x) == Some(s.active),
+                Sel::Unit(u) => s.controller(u) == Some(s.active()) && self.session.human_to_act(),
+                Sel::Ship(x) => s.ship_controller(x) == Some(s.active()),
                 Sel::None => true,
             };
             if !still {
                 self.sel = Sel::None;
             }
-            if s.phase == Phase::Deploy && self.session.human_to_act() {
+            if s.phase() == Phase::Deploy && self.session.human_to_act() {
                 let inside = matches!(self.sel, Sel::Unit(u) if matches!(s.unit(u).loc, crate::mothership::state::Loc::Ship(_)));
                 if !inside {
                     if let Some(u) = input::next_to_deploy(self.session.legal()) {
@@ -165,7 +165,7 @@ impl MsScreen {
             return;
         }
         let s = self.session.state();
-        if s.phase == Phase::Landing {
+        if s.phase() == Phase::Landing {
             let cmd = Command::Land {
                 dome: cell,
                 orient: self.orient,
@@ -220,10 +220,10 @@ impl MsScreen {
         let panel_px = PANEL * zoom;
         let area = Rect::new(0.0, TOP, (sw - panel_px).max(200.0), sh - TOP - STATUS);
         let (area, inset) = self.split(area);
-        let lay = HexLayout::fit(&self.session.state().map, area);
+        let lay = HexLayout::fit(self.session.state().map(), area);
         let mouse = f.mouse();
         self.hover = if !self.egui_pointer && area.contains(mouse) {
-            lay.pick(&self.session.state().map, mouse)
+            lay.pick(self.session.state().map(), mouse)
         } else {
             None
         };
@@ -334,7 +334,7 @@ impl MsScreen {
         let s = self.session.state();
         if self.session.human_to_act()
             && !self.curtain_up()
-            && s.ship_controller(x) == Some(s.active)
+            && s.ship_controller(x) == Some(s.active())
         {
             self.sel = Sel::Ship(x);
             self.popup = None;
@@ -369,7 +369,7 @@ impl MsScreen {
         let s = self.session.state();
         match step {
             Step::Click(c, r) | Step::Hover(c, r) => {
-                let Some(cell) = s.map.cell(i64::from(c), i64::from(r)) else {
+                let Some(cell) = s.map().cell(i64::from(c), i64::from(r)) else {
                     self.session
                         .refuse(format!("the script names cell {c},{r}, not on the map"));
                     return;
@@ -378,7 +378,7 @@ impl MsScreen {
                     self.script_hover = Some(cell);
                     return;
                 }
-                let p = lay.centre(&s.map, cell);
+                let p = lay.centre(s.map(), cell);
                 self.refresh();
                 self.click(cell, egui::pos2(p.x / zoom, p.y / zoom));
             }
@@ -404,7 +404,7 @@ impl MsScreen {
             Step::Tick(n) => {
                 let own: Vec<_> = s
                     .ship_ids()
-                    .filter(|&x| s.ship(x).on_planet() && s.ship(x).controller == s.active)
+                    .filter(|&x| s.ship(x).on_planet() && s.ship(x).controller == s.active())
                     .collect();
                 if let Some(x) = own.get(n - 1) {
                     self.seal ^= 1 << x.0;

@@ -18,6 +18,7 @@
 //! | `wait=N` | let N frames pass |
 //!
 //! A word followed by `*N` is played N times (`plan*20`).
+use crate::client::error::ClientError;
 use std::collections::VecDeque;
 
 /// One scripted input.
@@ -68,12 +69,14 @@ fn cell(s: &str) -> Option<(u16, u16)> {
     Some((c.trim().parse().ok()?, r.trim().parse().ok()?))
 }
 
-fn number(word: &str, v: &str) -> Result<usize, String> {
-    v.parse()
-        .map_err(|_| format!("`{word}`: `{v}` is not a number"))
+fn number(word: &str, v: &str) -> Result<usize, ClientError> {
+    v.parse().map_err(|_| ClientError::NotANumber {
+        word: word.to_string(),
+        value: v.to_string(),
+    })
 }
 
-fn word(w: &str) -> Result<Step, String> {
+fn word(w: &str) -> Result<Step, ClientError> {
     if let Some((c, r)) = cell(w) {
         return Ok(Step::Click(c, r));
     }
@@ -83,7 +86,10 @@ fn word(w: &str) -> Result<Step, String> {
     };
     let step = match (head.to_ascii_lowercase().as_str(), arg) {
         ("hover", Some(a)) => {
-            let (c, r) = cell(a).ok_or_else(|| format!("`{w}`: `{a}` is not C,R"))?;
+            let (c, r) = cell(a).ok_or_else(|| ClientError::NotACell {
+                word: w.to_string(),
+                value: a.to_string(),
+            })?;
             Step::Hover(c, r)
         }
         ("r", None) => Step::Key(ScriptKey::Orient),
@@ -102,14 +108,14 @@ fn word(w: &str) -> Result<Step, String> {
         ("other", Some(a)) => Step::Other(number(w, a)?.max(1)),
         ("tick", Some(a)) => Step::Tick(number(w, a)?.max(1)),
         ("wait", Some(a)) => Step::Wait(number(w, a)? as u32),
-        _ => return Err(format!("unknown script word `{w}`")),
+        _ => return Err(ClientError::UnknownWord(w.to_string())),
     };
     Ok(step)
 }
 
 /// Reads a script: words separated by spaces, commas between words being part of cells, `#`
 /// starting a comment to the end of the line.
-pub fn parse(text: &str) -> Result<VecDeque<Step>, String> {
+pub fn parse(text: &str) -> Result<VecDeque<Step>, ClientError> {
     let mut out = VecDeque::new();
     for line in text.lines() {
         let line = line.split('#').next().unwrap_or("");
@@ -157,9 +163,15 @@ mod tests {
 
     #[test]
     fn names_a_bad_word() {
-        assert!(parse("7,8 jump").unwrap_err().contains("`jump`"));
-        assert!(parse("plan*x").unwrap_err().contains("not a number"));
-        assert!(parse("hover=3").unwrap_err().contains("C,R"));
+        assert!(parse("7,8 jump")
+            .unwrap_err()
+            .to_string()
+            .contains("`jump`"));
+        assert!(parse("plan*x")
+            .unwrap_err()
+            .to_string()
+            .contains("not a number"));
+        assert!(parse("hover=3").unwrap_err().to_string().contains("C,R"));
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn draw_ships(s: &State, lay: &HexLayout, painter: &mut Painter) {
             continue;
         }
         let col = colour(s, x);
-        let map = &s.map;
+        let map = s.map();
         let d = lay.centre(map, ship.dome);
         let r = lay.size;
         if ship.status == ShipStatus::Departed {

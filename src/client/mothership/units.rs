@@ -73,7 +73,7 @@ pub fn draw_units(s: &State, lay: &super::hexmap::HexLayout, painter: &mut Paint
     for u in s.unit_ids() {
         let unit = s.unit(u);
         let Loc::Map(c) = unit.loc else { continue };
-        let p = lay.centre(&s.map, c);
+        let p = lay.centre(s.map(), c);
         let dim = !s.in_element(u);
         token(p, r, unit.kind, colour(s, u), dim);
         painter.text_in(

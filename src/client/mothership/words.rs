@@ -37,9 +37,9 @@ fn owner(s: &State, u: UnitId) -> Seat {
 }
 
 fn unit(s: &State, n: &Names, u: UnitId) -> String {
-    if u.index() >= s.units.len() {
+    if u.index() >= s.units().len() {
         // Built during this command (the planner builds, then moves).
-        return format!("{} new unit", n.possessive(pid(s.active)));
+        return format!("{} new unit", n.possessive(pid(s.active())));
     }
     let p = owner(s, u);
     let whose = n.possessive(pid(p));
@@ -134,7 +134,8 @@ impl Teller<'_, State, Event> {
             }
             _ => return false,
         };
-        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        self.out
+            .push(line(Some(self.s.active()), Tone::Normal, text));
         true
     }
 
@@ -188,13 +189,14 @@ impl Teller<'_, State, Event> {
             _ => return false,
         };
         self.i = i;
-        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        self.out
+            .push(line(Some(self.s.active()), Tone::Normal, text));
         true
     }
 
     /// Shots and what they destroy or capture.
     fn fight_line(&mut self, e: &Event) -> bool {
-        let (s, n, actor) = (self.s, self.names, Some(self.s.active));
+        let (s, n, actor) = (self.s, self.names, Some(self.s.active()));
         let out = &mut self.out;
         let text = match *e {
             Event::Fired { target } => {
@@ -257,7 +259,8 @@ impl Teller<'_, State, Event> {
             Event::Deactivated { .. } => return true,
             _ => return false,
         };
-        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        self.out
+            .push(line(Some(self.s.active()), Tone::Normal, text));
         true
     }
 
@@ -268,7 +271,7 @@ impl Teller<'_, State, Event> {
         let text = match *e {
             Event::Built { kind: k, at, .. } => format!(
                 "{} a {} at {}.",
-                n.says(pid(s.active), "build", "builds"),
+                n.says(pid(s.active()), "build", "builds"),
                 kind(k),
                 cell(s, at)
             ),
@@ -303,7 +306,8 @@ impl Teller<'_, State, Event> {
             Event::Stranded { ship: x } => format!("{} is stranded on the planet.", ship(s, n, x)),
             _ => return false,
         };
-        self.out.push(line(Some(self.s.active), Tone::Normal, text));
+        self.out
+            .push(line(Some(self.s.active()), Tone::Normal, text));
         true
     }
 }

@@ -115,8 +115,8 @@ impl Board<crate::globetrotter::State> for GlobeBoard {
             let pos = r.current();
             let st = &pos.state;
             let setup = GtSetup {
-                config: st.config,
-                seats: vec![GtSeat::Ai(Level::RANDOM); st.config.players as usize],
+                table: st.config(),
+                seats: vec![GtSeat::Ai(Level::RANDOM); st.config().players as usize],
                 seed: 0,
             };
             let before = r.position(r.at().saturating_sub(1)).state.clone();

@@ -11,6 +11,7 @@ pub mod board;
 
 use super::paint::Painter;
 use super::theme;
+use crate::client::ClientError;
 use crate::kit::replay::{Player, Replay, SPEEDS};
 use crate::kit::Ruleset;
 use board::Board;
@@ -49,16 +50,14 @@ pub struct ReplayScreen {
 
 impl ReplayScreen {
     /// Opens a file of any registered game (its `game:` key picks the ruleset and the board).
-    pub fn open(path: &Path) -> Result<ReplayScreen, String> {
+    pub fn open(path: &Path) -> Result<ReplayScreen, ClientError> {
         let text = crate::kit::guard::read_text(path)
-            .map_err(|e| crate::kit::scenario::guard_error(path, e).to_string())?;
+            .map_err(|e| ClientError::file(crate::kit::scenario::guard_error(path, e)))?;
         let game = crate::kit::scenario::game_of(&text);
-        let entry = crate::games::find(&game).ok_or_else(|| {
-            format!(
-                "{}: unknown game `{game}` (games: {})",
-                path.display(),
-                crate::games::names()
-            )
+        let entry = crate::games::find(&game).ok_or_else(|| ClientError::UnknownGame {
+            path: path.to_path_buf(),
+            game: game.clone(),
+            games: crate::games::names(),
         })?;
         let title = format!(
             "{} · {}",
@@ -79,7 +78,12 @@ impl ReplayScreen {
                 viewer::<crate::mothership::State, _>(path, title, board::TextBoard::default())?
             }
             "rover" => viewer::<crate::rover::State, _>(path, title, board::TextBoard::default())?,
-            other => return Err(format!("{}: no replay board for `{other}`", path.display())),
+            other => {
+                return Err(ClientError::NoReplayBoard {
+                    path: path.to_path_buf(),
+                    game: other.to_string(),
+                })
+            }
         };
         Ok(ReplayScreen { inner })
     }
@@ -98,8 +102,8 @@ fn viewer<R: Ruleset, B: Board<R> + 'static>(
     path: &Path,
     title: String,
     board: B,
-) -> Result<Box<dyn AnyViewer>, String> {
-    let replay = Replay::<R>::open(path).map_err(|e| e.to_string())?;
+) -> Result<Box<dyn AnyViewer>, ClientError> {
+    let replay = Replay::<R>::open(path).map_err(ClientError::file)?;
     Ok(Box::new(Viewer {
         replay,
         player: Player::default(),

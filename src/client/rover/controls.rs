@@ -4,6 +4,7 @@
 //! local module fires by driving toward an entity; L toggles whether keys act on hostiles only
 //! or on every entity; Space waits. The client decides no rule: it proposes commands, and only
 //! legal ones are played.
+use crate::client::error::ClientError;
 use crate::rover::geom::{Dir, Pos};
 use crate::rover::ids::Slot;
 use crate::rover::module::Class;
@@ -34,7 +35,7 @@ pub enum Key {
 
 impl Key {
     /// Reads a script word: `w a s d 1 2 3 enter l space undo help esc + -`.
-    pub fn parse(word: &str) -> Result<Key, String> {
+    pub fn parse(word: &str) -> Result<Key, ClientError> {
         Ok(match word.to_ascii_lowercase().as_str() {
             "w" => Key::Dir(Dir::N),
             "a" => Key::Dir(Dir::W),
@@ -54,16 +55,12 @@ impl Key {
             "i" | "install" => Key::Install,
             "r" | "remove" => Key::Remove,
             "f" | "refit" => Key::Refit,
-            w => {
-                return Err(format!(
-                    "`{w}` is not a control (w a s d 1 2 3 enter l space i r f undo h esc + -)"
-                ))
-            }
+            w => return Err(ClientError::UnknownControl(w.to_string())),
         })
     }
 
     /// A whole script, words separated by spaces or commas; `#` starts a comment line.
-    pub fn parse_script(text: &str) -> Result<Vec<Key>, String> {
+    pub fn parse_script(text: &str) -> Result<Vec<Key>, ClientError> {
         text.lines()
             .filter(|l| !l.trim_start().starts_with('#'))
             .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == ','))
@@ -109,8 +106,8 @@ impl Default for Controls {
 
 /// The selected slot's module class, range and name.
 pub fn module_of(s: &State, slot: Slot) -> Option<(Class, u8, String)> {
-    let m = s.rover.slot(slot)?;
-    let d = s.db.module(m.module);
+    let m = s.rover().slot(slot)?;
+    let d = s.db().module(m.module);
     Some((d.class, d.range, d.name.clone()))
 }
 
@@ -124,7 +121,7 @@ impl Controls {
     /// refit).
     pub fn refresh(&mut self, s: &State) {
         if let Some(k) = self.slot {
-            if s.rover.slot(k).is_none() || k.0 >= s.rover_chassis().slots {
+            if s.rover().slot(k).is_none() || k.0 >= s.rover_chassis().slots {
                 self.slot = None;
             }
         }
@@ -138,7 +135,7 @@ impl Controls {
         }
         if targets
             .iter()
-            .any(|&id| s.db.kind(s.entity(id).kind).hostile)
+            .any(|&id| s.db().kind(s.entity(id).kind).hostile)
         {
             return None;
         }
@@ -223,7 +220,7 @@ impl Controls {
                         s.rover_chassis().name
                     ));
                 }
-                if s.rover.slot(k).is_none() {
+                if s.rover().slot(k).is_none() {
                     return Reaction::Note(format!(
                         "Slot {k} is empty: install a module from the bay"
                     ));
@@ -246,13 +243,13 @@ impl Controls {
             Key::Faster => Reaction::Faster,
             Key::Slower => Reaction::Slower,
             Key::Install => {
-                let n = s.rover.bay_len();
+                let n = s.rover().bay_len();
                 if n == 0 {
                     return Reaction::Note("The bay is empty: caches (K) fill it".into());
                 }
                 let free = (0..s.rover_chassis().slots)
                     .map(Slot)
-                    .find(|&k| s.rover.slot(k).is_none());
+                    .find(|&k| s.rover().slot(k).is_none());
                 let Some(slot) = free else {
                     return Reaction::Note(
                         "Every slot is full: select one (1–3) and press R to move its module to the bay".into(),
@@ -285,7 +282,7 @@ impl Controls {
     /// straight line aims; the rover's own cell uses a module that takes no direction.
     pub fn click(&mut self, s: &State, at: Pos) -> Reaction {
         self.refresh(s);
-        let from = s.rover.at;
+        let from = s.rover().at;
         let line = if at.x == from.x && at.y != from.y {
             Some(if at.y < from.y { Dir::N } else { Dir::S })
         } else if at.y == from.y && at.x != from.x {

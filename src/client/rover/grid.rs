@@ -105,7 +105,7 @@ fn bar(p: &mut Painter, c: Vec2, cell: f32, frac: f32) {
 
 fn entity(p: &mut Painter, s: &State, g: &GridLayout, c: Vec2, id: EntityId, time: f32) {
     let e = s.entity(id);
-    let k = s.db.kind(e.kind);
+    let k = s.db().kind(e.kind);
     let cell = g.cell;
     let half = cell * 0.42;
     let body = Rect::new(c.x - half, c.y - half, half * 2.0, half * 2.0);
@@ -194,10 +194,10 @@ fn rover(s: &State, c: Vec2, cell: f32, aim: Dir) {
     let b = c + f * cell * 0.2 - side * cell * 0.22;
     draw_triangle(tip, a, b, theme::SELECT);
     disc(c, cell * 0.12, hex(0x0b3550));
-    if s.rover.stalled || s.rover.shorted {
+    if s.rover().stalled || s.rover().shorted {
         circle_outline(c, cell * 0.55, 2.0, theme::WARN);
     }
-    if s.rover.shielding > 0 {
+    if s.rover().shielding > 0 {
         circle_outline(c, cell * 0.6, 1.5, fade(theme::DV, 0.8));
     }
 }
@@ -213,9 +213,9 @@ pub fn draw(p: &mut Painter, sess: &Session, g: &GridLayout, v: &GridView) {
         cell * g.h as f32 + 6.0,
     );
     draw_rectangle(full.x, full.y, full.w, full.h, hex(0x05070d));
-    for pos in s.level.positions() {
+    for pos in s.level().positions() {
         let r = g.rect(pos);
-        let col = match s.level.terrain(pos) {
+        let col = match s.level().terrain(pos) {
             Terrain::Water => {
                 let wave =
                     0.5 + 0.5 * (v.time * 1.3 + pos.x as f32 * 0.7 + pos.y as f32 * 0.4).sin();
@@ -233,7 +233,7 @@ pub fn draw(p: &mut Painter, sess: &Session, g: &GridLayout, v: &GridView) {
         draw_rectangle(r.x, r.y, r.w - 1.0, r.h - 1.0, col);
     }
     // Places: the pod, chassis pickups, caches.
-    let pod = g.rect(s.level.pod);
+    let pod = g.rect(s.level().pod);
     rrect_lines(
         crate::client::paint::grow(pod, -cell * 0.08),
         cell * 0.2,
@@ -241,7 +241,7 @@ pub fn draw(p: &mut Painter, sess: &Session, g: &GridLayout, v: &GridView) {
         POD,
     );
     p.text_in("P", pod, cell * 0.5, true, fade(POD, 0.9), Align::Center);
-    for (at, what) in &s.pickups {
+    for (at, what) in s.pickups() {
         let r = g.rect(*at);
         let inner = crate::client::paint::grow(r, -cell * 0.14);
         match what {
@@ -260,12 +260,12 @@ pub fn draw(p: &mut Painter, sess: &Session, g: &GridLayout, v: &GridView) {
         }
     }
     // Entities.
-    for e in s.entities.iter().filter(|e| e.alive) {
+    for e in s.entities().iter().filter(|e| e.alive) {
         let c = drawn_at(sess, g, Actor::Entity(e.id), e.at);
         entity(p, s, g, c, e.id, v.time);
     }
-    if !s.rover.destroyed {
-        let c = drawn_at(sess, g, Actor::Rover, s.rover.at);
+    if !s.rover().destroyed {
+        let c = drawn_at(sess, g, Actor::Rover, s.rover().at);
         rover(s, c, cell, v.aim);
     }
     // Targets of the selected module, with their hit chance.
@@ -335,7 +335,7 @@ pub fn draw(p: &mut Painter, sess: &Session, g: &GridLayout, v: &GridView) {
 /// modules) or its burst area.
 pub fn reach(s: &State, class: crate::rover::module::Class, range: u8, aim: Dir) -> Vec<Pos> {
     use crate::rover::module::Class;
-    let from = s.rover.at;
+    let from = s.rover().at;
     match class {
         Class::Local | Class::Ranged | Class::Piercing | Class::Transport => {
             let n = if class == Class::Transport {
@@ -355,7 +355,7 @@ pub fn reach(s: &State, class: crate::rover::module::Class, range: u8, aim: Dir)
             out
         }
         Class::Burst => s
-            .level
+            .level()
             .positions()
             .filter(|p| *p != from && p.manhattan(from) <= range as u32)
             .collect(),

@@ -59,7 +59,7 @@ pub enum EndAct {
 /// The end of a level: won or lost, the score, why, and what next.
 pub fn end(ctx: &egui::Context, sess: &Session) -> Option<EndAct> {
     let s = sess.state();
-    let Outcome::Solo { won, score } = s.outcome else {
+    let Outcome::Solo { won, score } = s.standing() else {
         return None;
     };
     let why = sess.game.history().last().and_then(|st| {
@@ -97,18 +97,18 @@ pub fn end(ctx: &egui::Context, sess: &Session) -> Option<EndAct> {
                     RichText::new(format!("Score: {score} data uploaded")).font(theme::bold(20.0)),
                 );
                 let detail = match (won, why) {
-                    (true, _) => format!("30 data reached the drop pod in round {}.", s.round),
+                    (true, _) => format!("30 data reached the drop pod in round {}.", s.round()),
                     (false, Some(w)) => {
-                        format!("{} in round {}.", super::rv_words::cap(w.into()), s.round)
+                        format!("{} in round {}.", super::rv_words::cap(w.into()), s.round())
                     }
-                    (false, None) => format!("Round {}.", s.round),
+                    (false, None) => format!("Round {}.", s.round()),
                 };
                 ui.label(RichText::new(detail).color(theme::egui_color(theme::TEXT_DIM)));
-                let destroyed = s.entities.iter().filter(|e| !e.alive).count();
+                let destroyed = s.entities().iter().filter(|e| !e.alive).count();
                 ui.label(
                     RichText::new(format!(
                         "{destroyed} entities destroyed · {} data still carried",
-                        s.rover.data
+                        s.rover().data
                     ))
                     .small()
                     .color(theme::egui_color(theme::TEXT_DIM)),

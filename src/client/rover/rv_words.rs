@@ -21,8 +21,8 @@ pub fn dir_word(d: Dir) -> &'static str {
 
 /// "LunoRove e4" (the kind's name and the id of R37).
 pub fn entity_name(s: &State, id: EntityId) -> String {
-    match s.entities.get(id.0.wrapping_sub(1) as usize) {
-        Some(e) => format!("{} {id}", s.db.kind(e.kind).name),
+    match s.entities().get(id.0.wrapping_sub(1) as usize) {
+        Some(e) => format!("{} {id}", s.db().kind(e.kind).name),
         None => format!("entity {id}"),
     }
 }
@@ -55,9 +55,9 @@ fn entry(tone: Tone, rover: bool, text: String) -> Entry {
 /// The command as the player would say it.
 pub fn command_words(s: &State, c: &Command) -> String {
     let module = |slot: crate::rover::ids::Slot| {
-        s.rover
+        s.rover()
             .slot(slot)
-            .map(|m| s.db.module(m.module).name.clone())
+            .map(|m| s.db().module(m.module).name.clone())
             .unwrap_or_else(|| format!("slot {slot}"))
     };
     match *c {
@@ -68,9 +68,9 @@ pub fn command_words(s: &State, c: &Command) -> String {
         Command::Use(slot, None) => format!("use the {}", module(slot)),
         Command::Wait => "wait".into(),
         Command::Install { bay, slot } => {
-            let m = s.rover.bay.get(bay as usize).copied().flatten();
+            let m = s.rover().bay.get(bay as usize).copied().flatten();
             let name = m
-                .map(|m| s.db.module(m.module).name.clone())
+                .map(|m| s.db().module(m.module).name.clone())
                 .unwrap_or_else(|| format!("bay module {}", bay + 1));
             format!("install the {name} in slot {slot}")
         }
@@ -242,7 +242,7 @@ fn fight_line(s: &State, e: &Event) -> Option<Entry> {
 
 /// Modules: used, worn out, installed, removed, picked up, a full bay, refits and refills.
 fn module_line(s: &State, e: &Event) -> Option<Entry> {
-    let m = |id| s.db.module(id).name.clone();
+    let m = |id| s.db().module(id).name.clone();
     let line = match *e {
         Event::Used { module, .. } => {
             entry(Tone::Normal, true, format!("you use the {}", m(module)))
@@ -280,8 +280,8 @@ fn module_line(s: &State, e: &Event) -> Option<Entry> {
             true,
             format!(
                 "you refit from the {} to the {} chassis",
-                s.db.chassis(from).name,
-                s.db.chassis(to).name
+                s.db().chassis(from).name,
+                s.db().chassis(to).name
             ),
         ),
         Event::Refilled { energy } => entry(
@@ -329,12 +329,12 @@ pub fn loss_words(r: LossReason) -> &'static str {
 pub fn cell_text(s: &State, p: crate::rover::geom::Pos) -> String {
     use crate::rover::map::{Pickup, Terrain};
     let mut parts = vec![format!("{p}")];
-    if p == s.rover.at && !s.rover.destroyed {
+    if p == s.rover().at && !s.rover().destroyed {
         parts.push("your rover".into());
     }
     if let Some(id) = s.entity_at(p) {
         let e = s.entity(id);
-        let k = s.db.kind(e.kind);
+        let k = s.db().kind(e.kind);
         let state = if !k.hostile {
             "neutral"
         } else if e.awake {
@@ -353,17 +353,17 @@ pub fn cell_text(s: &State, p: crate::rover::geom::Pos) -> String {
             e.data
         ));
     }
-    if p == s.level.pod {
+    if p == s.level().pod {
         parts.push("drop pod: refills energy, uploads data".into());
     }
     if let Some(i) = s.pickup_at(p) {
-        parts.push(match s.pickups[i].1 {
-            Pickup::Chassis(c) => format!("{} chassis (refit here)", s.db.chassis(c).name),
-            Pickup::Cache(Some(m)) => format!("cache: {}", s.db.module(m).name),
+        parts.push(match s.pickups()[i].1 {
+            Pickup::Chassis(c) => format!("{} chassis (refit here)", s.db().chassis(c).name),
+            Pickup::Cache(Some(m)) => format!("cache: {}", s.db().module(m).name),
             Pickup::Cache(None) => "empty cache".into(),
         });
     }
-    if s.level.terrain(p) == Terrain::Water {
+    if s.level().terrain(p) == Terrain::Water {
         parts.push("water: no driving; shots pass".into());
     }
     parts.join(" · ")

@@ -7,6 +7,7 @@ use super::overlay::{self, EndAct};
 use super::rv_words::cell_text;
 use super::session::{LevelChoice, Session};
 use super::status::{self, PanelAct};
+use crate::client::error::ClientError;
 use crate::client::game_screen::Frame;
 use crate::client::paint::{Align, Painter};
 use crate::client::table::draw_background;
@@ -52,7 +53,7 @@ impl RoverScreen {
         }
     }
 
-    fn replace(&mut self, s: Result<Session, String>) {
+    fn replace(&mut self, s: Result<Session, ClientError>) {
         match s {
             Ok(s) => {
                 self.session = s;
@@ -313,7 +314,7 @@ impl RoverScreen {
         let left = format!(
             "{} · round {} · {} · {who}",
             self.session.setup.level.label(),
-            s.round,
+            s.round(),
             slot
         );
         p.text_in(&left, bar, 16.0, true, theme::TEXT, Align::Left);

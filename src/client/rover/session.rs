@@ -6,6 +6,7 @@
 //! which validates and applies through the rules; the client decides no rule.
 use super::rv_words;
 use crate::agent::AgentSpec;
+use crate::client::error::ClientError;
 use crate::client::game_session::{
     age_all, carry_over, fresh_game, impl_aging, impl_client_session, ClientSession,
 };
@@ -31,13 +32,13 @@ pub enum LevelChoice {
 
 impl LevelChoice {
     /// Reads `default` or a seed number.
-    pub fn parse(s: &str) -> Result<LevelChoice, String> {
+    pub fn parse(s: &str) -> Result<LevelChoice, ClientError> {
         match s.trim() {
             "default" => Ok(LevelChoice::Default),
             t => t
                 .parse::<u64>()
                 .map(LevelChoice::Generated)
-                .map_err(|_| format!("`{t}` is neither `default` nor a level seed")),
+                .map_err(|_| ClientError::NotALevel(t.to_string())),
         }
     }
 
@@ -152,9 +153,9 @@ fn kit_seats(setup: &Setup) -> Vec<Seat> {
 
 impl Session {
     /// A fresh game on the chosen level.
-    pub fn new(setup: Setup, blocking: bool) -> Result<Session, String> {
+    pub fn new(setup: Setup, blocking: bool) -> Result<Session, ClientError> {
         let file = setup.scenario();
-        let state = file.to_state(Path::new(".")).map_err(|p| p.join("; "))?;
+        let state = file.to_state(Path::new(".")).map_err(ClientError::Table)?;
         let seats = kit_seats(&setup);
         let game = fresh_game(state, Some(file), seats, setup.seed, blocking);
         Ok(Session::from_game(setup, game))
@@ -166,9 +167,9 @@ impl Session {
         path: &Path,
         autopilot: Option<AgentSpec>,
         blocking: bool,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, ClientError> {
         let seats = autopilot.clone().map(|a| vec![Seat::Ai(a)]);
-        let game = KitSession::<State>::load(path, seats, blocking).map_err(|e| e.to_string())?;
+        let game = KitSession::<State>::load(path, seats, blocking).map_err(ClientError::file)?;
         let file = game.scenario().cloned();
         let level = match &file {
             Some(f) if f.generate.is_some() && f.rover.is_none() && f.entities.is_empty() => {
@@ -251,14 +252,14 @@ impl Session {
     }
 
     /// The same level again with the next dice seed.
-    pub fn again(&self) -> Result<Session, String> {
+    pub fn again(&self) -> Result<Session, ClientError> {
         let mut setup = self.setup.clone();
         setup.seed = setup.seed.wrapping_add(1);
         self.restart(setup)
     }
 
     /// A game from `setup`, keeping the speed and the autosave.
-    pub fn restart(&self, setup: Setup) -> Result<Session, String> {
+    pub fn restart(&self, setup: Setup) -> Result<Session, ClientError> {
         let mut s = Session::new(setup, self.game.blocking())?;
         carry_over(&mut s.game, &self.game);
         Ok(s)
@@ -291,9 +292,9 @@ impl Session {
         let mut turn: Option<Actor> = None;
         let mut delay = 0.0f32;
         // Where each actor stands as the events unfold (spawned entities: where they appear).
-        let mut rover_at = before.rover.at;
-        let mut at: Vec<Pos> = self.game.state().entities.iter().map(|e| e.at).collect();
-        for e in &before.entities {
+        let mut rover_at = before.rover().at;
+        let mut at: Vec<Pos> = self.game.state().entities().iter().map(|e| e.at).collect();
+        for e in before.entities() {
             at[e.id.index()] = e.at;
         }
         let pos = |a: Actor, rover_at: Pos, at: &[Pos]| match a {
@@ -398,7 +399,7 @@ impl_client_session!(Session, State);
 impl Session {
     fn log_step(&mut self, index: usize, animate: bool) {
         let step = &self.game.history()[index];
-        let round = step.before.round;
+        let round = step.before.round();
         let events = step.events.clone();
         let cmd = step.command;
         let lines = rv_words::describe(self.game.state(), round, cmd.as_ref(), &events);
@@ -436,7 +437,7 @@ mod tests {
             file: None,
         };
         let s = Session::new(setup, true).unwrap();
-        assert_eq!(s.state().round, 1);
+        assert_eq!(s.state().round(), 1);
         assert_eq!(s.game.scenario().and_then(|f| f.generate), Some(4));
     }
 
@@ -464,7 +465,7 @@ mod tests {
         }
         assert_eq!(played, 184);
         assert_eq!(
-            s.state().outcome,
+            s.state().standing(),
             crate::kit::Outcome::Solo {
                 won: true,
                 score: 30
@@ -481,9 +482,9 @@ mod tests {
             file: None,
         };
         let mut s = Session::new(setup, true).unwrap();
-        let start = s.state().rover.at;
+        let start = s.state().rover().at;
         assert!(s.submit(Command::Move(Dir::N)));
-        assert_ne!(s.state().rover.at, start);
+        assert_ne!(s.state().rover().at, start);
         assert!(s
             .slides
             .iter()
@@ -494,8 +495,8 @@ mod tests {
         assert_eq!(s.game.version(), v);
         // The dust mites rolled their wander dice after the move (R24): taking the move back
         // would roll them again, so undo refuses and the position stays.
-        let moved = s.state().rover.at;
+        let moved = s.state().rover().at;
         assert!(!s.undo());
-        assert_eq!(s.state().rover.at, moved);
+        assert_eq!(s.state().rover().at, moved);
     }
 }

@@ -54,7 +54,7 @@ fn meter(ui: &mut egui::Ui, label: &str, value: i32, max: i32, col: Color32, hin
 
 fn rover_stats(ui: &mut egui::Ui, sess: &Session) {
     let s = sess.state();
-    let r = &s.rover;
+    let r = s.rover();
     let ch = s.rover_chassis();
     meter(ui, "Energy", r.energy, ch.energy as i32, c(hex(0xd9a31e)), "Every action costs energy; 0 destroys the rover. Ending an action on the drop pod refills it.");
     meter(
@@ -146,13 +146,13 @@ fn slots(ui: &mut egui::Ui, sess: &Session, ctl: &Controls, act: &mut Option<Pan
                     );
                     return;
                 }
-                match s.rover.slot(slot) {
+                match s.rover().slot(slot) {
                     None => {
                         ui.label(key.color(c(theme::TEXT_FAINT)));
                         ui.label(RichText::new("empty").color(c(theme::TEXT_FAINT)));
                     }
                     Some(m) => {
-                        let d = s.db.module(m.module);
+                        let d = s.db().module(m.module);
                         if ui
                             .selectable_label(sel, key)
                             .on_hover_text("Select this slot (key 1–3; again to deselect)")
@@ -221,7 +221,7 @@ fn slots(ui: &mut egui::Ui, sess: &Session, ctl: &Controls, act: &mut Option<Pan
 fn bay(ui: &mut egui::Ui, sess: &Session, act: &mut Option<PanelAct>) {
     let s = sess.state();
     let legal = sess.legal();
-    let n = s.rover.bay_len();
+    let n = s.rover().bay_len();
     ui.label(RichText::new(format!("Bay ({n} of {BAY_SIZE})")).font(theme::bold(15.0)));
     if n == 0 {
         ui.label(
@@ -230,7 +230,7 @@ fn bay(ui: &mut egui::Ui, sess: &Session, act: &mut Option<PanelAct>) {
                 .color(c(theme::TEXT_FAINT)),
         );
     }
-    let free = (0..s.rover_chassis().slots).any(|k| s.rover.slot(Slot(k)).is_none());
+    let free = (0..s.rover_chassis().slots).any(|k| s.rover().slot(Slot(k)).is_none());
     if n > 0 && !free {
         ui.label(
             RichText::new("To install one, first remove a module from its slot.")
@@ -239,8 +239,8 @@ fn bay(ui: &mut egui::Ui, sess: &Session, act: &mut Option<PanelAct>) {
         );
     }
     for b in 0..n {
-        let Some(m) = s.rover.bay[b] else { continue };
-        let d = s.db.module(m.module);
+        let Some(m) = s.rover().bay[b] else { continue };
+        let d = s.db().module(m.module);
         ui.horizontal(|ui| {
             ui.label(RichText::new(&d.name)).on_hover_text(format!(
                 "{} · {} energy · range {} · durability {}/{}",
@@ -272,9 +272,9 @@ fn bay(ui: &mut egui::Ui, sess: &Session, act: &mut Option<PanelAct>) {
         });
     }
     // Refit on a chassis pickup.
-    if let Some(i) = s.pickup_at(s.rover.at) {
-        if let Pickup::Chassis(ch) = s.pickups[i].1 {
-            let d = s.db.chassis(ch);
+    if let Some(i) = s.pickup_at(s.rover().at) {
+        if let Pickup::Chassis(ch) = s.pickups()[i].1 {
+            let d = s.db().chassis(ch);
             let text = format!(
                 "Refit to {} ({} slots, integrity {}, energy {}, power {}, sensitivity {})",
                 d.name, d.slots, d.integrity, d.energy, d.power, d.sensitivity
@@ -419,7 +419,7 @@ pub fn show(
         ui.horizontal(|ui| {
             ui.label(RichText::new("RoveR").font(theme::bold(19.0)));
             ui.label(
-                RichText::new(format!("round {} of {ROUND_LIMIT}", sess.state().round))
+                RichText::new(format!("round {} of {ROUND_LIMIT}", sess.state().round()))
                     .color(c(theme::TEXT_DIM)),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
