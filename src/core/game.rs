@@ -92,6 +92,15 @@ pub trait Heuristic<G: Game>: Send + Sync {
         1.0
     }
 
+    /// With more than two players, how much the mean of the other players' scores counts in a
+    /// player's advantage next to the best other score ([`advantages`]): 0 (the default) judges
+    /// a player against the leader among the others only, 1 against their mean. Against the
+    /// leader alone, harming any other player gains nothing, so a table of cautious players can
+    /// sit still; a share of the mean rewards pressing anyone.
+    fn field_weight(&self) -> f32 {
+        0.0
+    }
+
     /// A move for a playout, from the legal moves `legal` (non-empty). Uniform by default.
     fn playout_move(&self, _g: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move {
         legal[rng.gen_range(0..legal.len())]
@@ -102,7 +111,9 @@ pub trait Heuristic<G: Game>: Send + Sync {
 pub const MAX_PLAYERS: usize = 8;
 
 /// Advantage of each player over the best other player (raw scores; in a one-seat game the raw
-/// score itself), or a large ±value in a finished game. `out` has one entry per player.
+/// score itself), or a large ±value in a finished game. `out` has one entry per player. With
+/// more than two players the best other score is blended with the others' mean by
+/// [`Heuristic::field_weight`].
 pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize, out: &mut [f32]) {
     const DECIDED: f32 = 1.0e6;
     match g.status() {
@@ -120,11 +131,21 @@ pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize
             let n = out.len().min(MAX_PLAYERS);
             let mut sc = [0.0f32; MAX_PLAYERS];
             h.scores(g, viewer, &mut sc[..n]);
+            let field = if n > 2 {
+                h.field_weight().clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let total: f32 = sc[..n].iter().sum();
             for p in 0..n {
-                let best = (0..n)
+                let mut best = (0..n)
                     .filter(|&q| q != p)
                     .map(|q| sc[q])
                     .fold(f32::NEG_INFINITY, f32::max);
+                if field > 0.0 {
+                    let mean = (total - sc[p]) / (n - 1) as f32;
+                    best = (1.0 - field) * best + field * mean;
+                }
                 // One seat: the raw score is the advantage (there is no other player).
                 out[p] = if best.is_finite() {
                     sc[p] - best

@@ -34,7 +34,7 @@ pub const PRESETS: [Preset; 3] = [
 ];
 
 /// Globetrotter's presets (the same names; chosen by [`AgentSpec::build_with`]): its leaves
-/// are played on greedily for six player turns (eight for `hard`), far enough for a search to
+/// are played on greedily for six player turns (twelve for `hard`), far enough for a search to
 /// see a ring finished and built on, or a Drill Cannon readied, aimed and fired; two turns see
 /// only exchanges of fire and the games stall.
 pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
@@ -47,8 +47,8 @@ pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
     },
     Preset {
         name: "hard",
-        iterations: 600,
-        horizon: 6,
+        iterations: 400,
+        horizon: 12,
         greedy_playout: true,
     },
 ];

@@ -27,7 +27,13 @@
 //!   enemy without a Factory, who loses 10 for each rover it is short of four;
 //! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
 //!
-//! A player who has lost scores −1000. Globetrotter has no hidden information; `viewer` only
+//! A player who has lost scores [`LOST`]; when every planet is destroyed the players left all
+//! score 0 ([`dead_end`]: the game can no longer end before its turn limit).
+//!
+//! With three or more players an agent weighs its score against the others' mean as much as
+//! against the leader's ([`FIELD_WEIGHT`]): judged against the leader alone, shooting anyone
+//! else gains nothing, and a table of players who each wait for the leader to be attacked
+//! never ends. Globetrotter has no hidden information; `viewer` only
 //! picks whose Drill Cannon plan and hunt are counted.
 use super::command::Command;
 use super::state::{Drill, Loc, State, Structure, MAX_HP};
@@ -36,6 +42,15 @@ use crate::globe::{Board, Distances, FaceId, MAX_RANGE};
 use crate::ids::PlayerId;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+
+/// The score of a player who has lost: far below any player still in (a last rover alone is
+/// worth about 30), yet not so far that knocking one opponent out of a game of three or more
+/// outweighs everything else through the others' mean ([`FIELD_WEIGHT`]).
+pub const LOST: f32 = -60.0;
+
+/// With more than two players, the share of the others' mean score (against the best other
+/// score) in a player's advantage ([`Heuristic::field_weight`]).
+pub const FIELD_WEIGHT: f32 = 0.5;
 
 /// Score difference worth about a 73% chance to win.
 pub const TEMPERATURE: f32 = 15.0;
@@ -160,6 +175,13 @@ fn landing_distance(
     best
 }
 
+/// Every planet is destroyed while the game goes on: the players left have rovers in orbit
+/// and nowhere to land, so no one can lose any more and the game runs to its turn limit, a
+/// draw (G17). Every player still in scores the same.
+fn dead_end(s: &State) -> bool {
+    s.planet_ids().all(|x| s.planet(x).destroyed)
+}
+
 /// Buildings other than the Factory ([`factory_value`]).
 fn structure_value(k: Structure, hp: u8) -> f32 {
     let hp = f32::from(hp);
@@ -240,6 +262,12 @@ fn census(s: &State) -> Census {
 pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     out.iter_mut().for_each(|v| *v = 0.0);
     let n = out.len().min(s.config.players as usize).min(PLAYERS);
+    if dead_end(s) {
+        for p in s.player_ids().take(n).filter(|&p| s.has_lost(p)) {
+            out[p.index()] = LOST;
+        }
+        return;
+    }
     let d = Distances::get();
     let c = census(s);
     let alive = |p: PlayerId| !s.has_lost(p);
@@ -328,7 +356,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     hunt(s, &c, &rovers_at, viewer, out);
     for p in s.player_ids().take(n) {
         if s.has_lost(p) {
-            out[p.index()] = -1000.0;
+            out[p.index()] = LOST;
             continue;
         }
         out[p.index()] += plans_value(s, &c, p, viewer);
@@ -416,7 +444,9 @@ fn plans_value(s: &State, c: &Census, p: PlayerId, viewer: usize) -> f32 {
 /// The Drill Cannon plan (G8, G10): a planet that breaks takes everything on it, so a player
 /// who is safe elsewhere (a rover in orbit, or a rover or building on another planet) gains
 /// with every step towards the next shot at a planet that holds everything some opponent has
-/// left (nothing of theirs in orbit or elsewhere). Each of Ready, Aim and Fire is worth 5, and
+/// left (nothing of theirs in orbit or elsewhere), as long as the game can go on after the break
+/// (another planet is left) or the break takes every opponent. Each of Ready, Aim and Fire is
+/// worth 5, and
 /// being safe while holding such a cannon is worth 12; otherwise a ready cannon is worth 1 and
 /// one aimed at an enemy piece 3.
 ///
@@ -428,9 +458,15 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
         return 0.0;
     };
     let bit = 1u16 << cannon.planet.index().min(15);
-    let doomed = s.player_ids().any(|q| {
-        q != p && !s.has_lost(q) && c.in_orbit[q.index()] == 0 && c.present_on[q.index()] == bit
-    });
+    let doomed_q = |q: PlayerId| c.in_orbit[q.index()] == 0 && c.present_on[q.index()] == bit;
+    let opponents = || s.player_ids().filter(|&q| q != p && !s.has_lost(q));
+    // With no other live planet, the break must take every opponent at once: an opponent who
+    // survives in orbit and the viewer would be left with nowhere to land, a game that cannot
+    // end (see `dead_end`).
+    let other_live = s
+        .planet_ids()
+        .any(|x| x != cannon.planet && !s.planet(x).destroyed);
+    let doomed = opponents().any(doomed_q) && (other_live || opponents().all(doomed_q));
     let safe = c.in_orbit[p.index()] > 0 || c.present_on[p.index()] & !bit != 0;
     let stage = match s.player(p).drill {
         Drill::Idle => 0.0,
@@ -582,6 +618,10 @@ impl Heuristic<State> for GlobetrotterHeuristic {
         TEMPERATURE
     }
 
+    fn field_weight(&self) -> f32 {
+        FIELD_WEIGHT
+    }
+
     /// Build when possible, often shoot, otherwise a random action (rarely pass or demolish).
     fn playout_move(&self, _g: &State, legal: &[Command], rng: &mut ChaCha8Rng) -> Command {
         if let Some(m) = legal.iter().find(|m| matches!(m, Command::Build { .. })) {
@@ -646,6 +686,72 @@ mod tests {
             crate::globetrotter::play(&mut s, c).unwrap();
         }
         s
+    }
+
+    /// A position of a scenario file (YAML) with `players` players on one planet.
+    fn setup(players: u8, position: &str) -> State {
+        let text = format!("game: globetrotter\nplayers: {players}\nposition:\n{position}");
+        let file: ScenarioFile = serde_yaml::from_str(&text).unwrap();
+        file.to_state(&mut Vec::new()).unwrap()
+    }
+
+    /// A drill cannon's value to p1 in a three-player game on one planet where p1 waits in
+    /// orbit, its cannon aimed, p2 has everything on the planet, and p3 has `p3_orbit`.
+    fn cannon_plan(p3_orbit: bool) -> f32 {
+        let orbit = if p3_orbit { "[p1, p3]" } else { "[p1]" };
+        let p3 = if p3_orbit { "" } else { ", 40: rover p3" };
+        let s = setup(
+            3,
+            &format!(
+                "  players:\n    - drill: aim 61\n  orbit: {orbit}\n  planets:\n    - fired: 2\n      \
+                 spaces: {{91: drill_cannon p1, 61: rover p2, 46: fort p2{p3}}}\n"
+            ),
+        );
+        drill_value(&s, &census(&s), PlayerId(0))
+    }
+
+    /// G8, G10: on the last planet, breaking it pays only if it takes every opponent; an
+    /// opponent waiting in orbit would be left with the breaker in an orbit with nowhere to
+    /// land, a game that cannot end.
+    #[test]
+    fn breaking_the_last_planet_pays_only_when_no_opponent_survives() {
+        assert!(cannon_plan(false) > 30.0, "{}", cannon_plan(false));
+        assert!(cannon_plan(true) < 5.0, "{}", cannon_plan(true));
+    }
+
+    /// With every planet destroyed nobody can lose any more: the players left score the same,
+    /// and a player who lost scores LOST.
+    #[test]
+    fn a_dead_end_scores_every_player_left_the_same() {
+        let s = setup(
+            3,
+            "  players:\n    - {}\n    - lost: true\n  orbit: [p1, p3 hp 2]\n  planets:\n    \
+             - destroyed: true\n",
+        );
+        let mut v = [1.0f32; 3];
+        scores(&s, 0, &mut v);
+        assert_eq!(v, [0.0, LOST, 0.0]);
+    }
+
+    /// With three players, shooting the player who is not ahead still raises the shooter's
+    /// advantage (FIELD_WEIGHT): judged against the leader only, it would gain nothing.
+    #[test]
+    fn with_three_players_harming_any_opponent_pays() {
+        let table = |p3_hp: u8| {
+            setup(
+                3,
+                &format!(
+                    "  planets:\n    - spaces: {{26: rover p1, 27: rover p2, 62: rover p2, \
+                     28: rover p3 hp {p3_hp}}}\n"
+                ),
+            )
+        };
+        let h = GlobetrotterHeuristic;
+        let mut before = [0.0f32; 3];
+        let mut after = [0.0f32; 3];
+        crate::agent::game::advantages(&h, &table(3), 0, &mut before);
+        crate::agent::game::advantages(&h, &table(2), 0, &mut after);
+        assert!(after[0] > before[0], "{after:?} vs {before:?}");
     }
 
     fn advantage(s: &State, p: usize) -> f32 {
