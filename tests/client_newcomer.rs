@@ -205,3 +205,132 @@ fn tapped_and_destroyed_assets_carry_markers() {
         assert!(ink > 0.04, "{name}'s header has no name in it: {ink}");
     }
 }
+
+/// The legal targets' green (`theme::GOOD`) and, in the colour-blind palette, light sky blue.
+const TARGET: [u8; 3] = [0x3d, 0xdc, 0x97];
+const TARGET_BLIND: [u8; 3] = [0x8f, 0xd6, 0xff];
+
+/// At 1920×1080 the globe view sits beside a table wide enough for full-size text: the End
+/// button lies in the table, left of the globe, and the globe shows the lit rings.
+#[test]
+fn the_split_view_fits_beside_the_table_at_1920x1080() {
+    let name = "linked-1920";
+    let s = shoot_sized(
+        "client-layouts",
+        name,
+        &["--screen", "linked", "--frames", "30"],
+        (1920, 1080),
+    );
+    assert_not_blank(name, &s, 100);
+    let panel = panel_left(s.w);
+    // The split view takes 30 % of the window: the table ends at 1469 − 576 = 893.
+    let table_right = panel - 576;
+    let (bar, band) = ((s.h as f32 * 0.40) as u32, (s.h as f32 * 0.12) as u32);
+    let end = s.share_near(table_right / 2, bar, table_right / 2 - 4, band, GO, 12);
+    assert!(end > 0.01, "{name}: no End button in the table: {end}");
+    let edge = s.share_near(table_right + 2, bar, 8, band, GO, 12);
+    assert!(
+        edge < 0.05,
+        "{name}: the End button runs into the globe: {edge}"
+    );
+    let lit = s.share_near(table_right + 10, 60, 560, 900, TARGET, 45);
+    assert!(lit > 0.002, "{name}: no lit rings in the globe view: {lit}");
+    assert!(s.share_near(panel + 2, 0, 6, s.h, PANEL, 12) > 0.6);
+}
+
+/// At 1024×768 there is no room for a readable table beside the globe: the globe view takes
+/// the table's place, the panel stays, and the title says how to go back.
+#[test]
+fn a_narrow_window_shows_the_globe_in_the_tables_place() {
+    let name = "linked-1024";
+    let s = shoot_sized(
+        "client-layouts",
+        name,
+        &["--screen", "linked", "--frames", "30"],
+        (1024, 768),
+    );
+    assert_not_blank(name, &s, 100);
+    let panel = panel_left(s.w);
+    // The lit rings spread over what was the table's left half.
+    let lit = s.share_near(0, 80, panel / 2, 600, TARGET, 45);
+    assert!(
+        lit > 0.004,
+        "{name}: the globe is not in the table's place: {lit}"
+    );
+    // No table: its End button (in the phase bar) is gone; the panel keeps its own.
+    let (bar, band) = ((s.h as f32 * 0.40) as u32, (s.h as f32 * 0.12) as u32);
+    let end = s.share_near(0, bar, panel - 4, band, GO, 12);
+    assert!(end < 0.002, "{name}: a table is still drawn: {end}");
+    assert!(s.share_near(panel + 2, 0, 6, s.h, PANEL, 12) > 0.6);
+}
+
+/// The deck builder's three columns (library, deck, card preview) at a window size: two
+/// grey separators divide them, each column has its text, and nothing runs across a
+/// separator (the few pixels either side of each are plain background).
+fn check_deck_builder(name: &str, size: (u32, u32)) {
+    let s = shoot_sized(
+        "client-layouts",
+        name,
+        &[
+            "--screen",
+            "deckbuilder",
+            "--deck",
+            "decks/bastion.yaml",
+            "--frames",
+            "20",
+        ],
+        size,
+    );
+    assert_not_blank(name, &s, 100);
+    let (w, h) = size;
+    // egui's separator grey, nearly the whole height of the window.
+    let separators: Vec<u32> = (1..w)
+        .filter(|&x| s.share_near(x, 60, 1, h - 120, [60, 60, 60], 4) > 0.85)
+        .filter(|&x| s.share_near(x - 1, 60, 1, h - 120, [60, 60, 60], 4) <= 0.85)
+        .collect();
+    assert_eq!(separators.len(), 2, "{name}: separators at {separators:?}");
+    let edges = [0, separators[0], separators[1], w];
+    for (i, what) in ["library", "deck", "preview"].into_iter().enumerate() {
+        let (x0, x1) = (edges[i], edges[i + 1]);
+        let ink = s.ink(x0 + 4, 50, x1 - x0 - 8, h - 100);
+        assert!(
+            ink > 0.02,
+            "{name}: the {what} column looks empty ({ink:.3})"
+        );
+    }
+    for x in separators {
+        for x0 in [x - 6, x + 3] {
+            let ink = s.ink(x0, 60, 3, h - 120);
+            assert!(ink < 0.02, "{name}: something crosses x = {x} ({ink:.3})");
+        }
+    }
+}
+
+#[test]
+fn the_deck_builder_fits_at_1024x768() {
+    check_deck_builder("deckbuilder-1024", (1024, 768));
+}
+
+#[test]
+fn the_deck_builder_fits_at_1920x1080() {
+    check_deck_builder("deckbuilder-1920", (1920, 1080));
+}
+
+/// In the colour-blind palette the legal targets are light sky blue (attacks orange): the
+/// selected ship's lit orbitals on the table show no green.
+#[test]
+fn the_colour_blind_palette_lights_targets_in_blue() {
+    let plain = shoot("targets-plain", &["--screen", "table", "--frames", "20"]);
+    let blind = shoot(
+        "targets-blind",
+        &["--screen", "table", "--frames", "20", "--colour-blind"],
+    );
+    // The own stacks, under the phase bar (the lit orbitals of the selected capital ship).
+    let (x, y, w, h) = (10, 370, 300, 110);
+    assert!(plain.share_near(x, y, w, h, TARGET, 40) > 0.01);
+    assert!(plain.share_near(x, y, w, h, TARGET_BLIND, 30) < 0.002);
+    let blue = blind.share_near(x, y, w, h, TARGET_BLIND, 40);
+    assert!(blue > 0.01, "no light-blue targets: {blue}");
+    let green = blind.share_near(x, y, w, h, TARGET, 30);
+    assert!(green < 0.002, "targets still green: {green}");
+}

@@ -110,15 +110,16 @@ fn card_table_with_linked_globe_view_is_drawn() {
     let name = "linked";
     let s = shoot(name, &["--screen", "linked", "--frames", "60"]);
     assert_not_blank(name, &s);
-    // Table on the left (narrowed), globe view beside it, side panel at the right.
+    // Table on the left (narrowed to 720 px, where its text stays readable), globe view
+    // beside it (x 720–979), side panel at the right.
     assert!(
-        s.colours(0, 40, 560, 600) > 40,
+        s.colours(0, 40, 700, 600) > 40,
         "{name}: the table looks empty"
     );
-    let globe = s.colours(600, 80, 370, 640);
+    let globe = s.colours(730, 80, 240, 640);
     assert!(globe > 40, "{name}: the globe view looks empty ({globe})");
     // The selected ship's legal burns light its rings (green).
-    let green = s.share_near(600, 80, 370, 640, [0x3d, 0xdc, 0x97], 45);
+    let green = s.share_near(730, 80, 240, 640, [0x3d, 0xdc, 0x97], 45);
     assert!(
         green > 0.002,
         "{name}: no legal burn lit in the globe view ({green:.4})"

@@ -213,7 +213,8 @@ class VectorEnv:
 
     ``reset(seed) -> (obs, mask)`` and ``step(actions) -> (obs, rewards, dones, mask)``
     return numpy arrays of shapes ``(n, obs_len)`` float32, ``(n,)`` float32, ``(n,)``
-    bool and ``(n, actions)`` int8. The arrays are reused by the next call: copy what you keep.
+    bool and ``(n, actions)`` int8. The arrays are read-only and reused by the next call:
+    copy what you keep.
     With ``mask="bits"`` the mask is packed, uint8 of shape ``(n, ceil(actions / 8))``, bit
     ``k % 8`` of byte ``k // 8`` for action ``k`` (``np.unpackbits(mask, axis=1,
     bitorder="little")`` gives the bytes back): eight times less to copy and scan.
@@ -249,6 +250,14 @@ class VectorEnv:
         self._actions = np.frombuffer(self._buf["actions"], dtype=np.int64)
         self._rewards = np.frombuffer(self._buf["rewards"], dtype=np.float32)
         self._dones = np.frombuffer(self._buf["dones"], dtype=np.bool_)
+        # The returned arrays are read-only: the next step rewrites only the parts of an
+        # observation that changed, so the rows must still hold what it wrote last.
+        for a in (self._obs, self._mask, self._rewards, self._dones):
+            a.flags.writeable = False
+        # The buffers are pinned once: a step passes only through the actions array.
+        self._core.bind(self._buf["actions"], self._buf["obs"], self._buf["rewards"],
+                        self._buf["dones"], self._buf["mask"], self.packed_mask)
+        self._step = self._core.step
         self._seed = int(seed)
 
     def reset(self, seed: int | None = None):
@@ -266,6 +275,5 @@ class VectorEnv:
         if actions.dtype.kind not in "iu":
             raise ValueError(f"actions of dtype {actions.dtype}: expected an integer dtype")
         self._actions[:] = actions
-        self._core.step(self._buf["actions"], self._buf["obs"], self._buf["rewards"],
-                        self._buf["dones"], self._buf["mask"], self.packed_mask)
+        self._step()
         return self._obs, self._rewards, self._dones, self._mask

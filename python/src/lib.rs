@@ -197,6 +197,8 @@ impl Game {
 #[pyclass(module = "orbitals._core", unsendable)]
 struct VecEnv {
     inner: vector::Vector,
+    /// The bytearrays pinned for every step, once bound.
+    bound: Option<Bind>,
 }
 
 /// A bytearray's bytes, written while the interpreter lock is released. A memoryview of it
@@ -303,7 +305,7 @@ impl VecEnv {
         let inner = py.allow_threads(|| {
             guarded(|| vector::Vector::new(table, num_envs, spec, seed, threads.max(1)))
         })?;
-        Ok(VecEnv { inner })
+        Ok(VecEnv { inner, bound: None })
     }
     #[getter]
     fn obs_len(&self) -> usize {
@@ -343,12 +345,12 @@ impl VecEnv {
         // the vector is their only user while the lock is released.
         py.allow_threads(move || guarded(|| inner.reset(seed, unsafe { raw.out() }?)))
     }
-    /// Plays one action per game (int64 bytes) and writes observations, rewards, dones and
-    /// masks into the bytearrays (the masks packed when `packed`).
+    /// Pins the bytearrays that every later [`VecEnv::step`] reads (the actions, int64) and
+    /// writes (observations, rewards, dones, masks: packed when `packed`), until the vector is
+    /// dropped or bound again: a step then only plays.
     #[allow(clippy::too_many_arguments)]
-    fn step(
+    fn bind(
         &mut self,
-        py: Python<'_>,
         actions: &Bound<'_, PyByteArray>,
         obs: &Bound<'_, PyByteArray>,
         rewards: &Bound<'_, PyByteArray>,
@@ -356,6 +358,47 @@ impl VecEnv {
         mask: &Bound<'_, PyByteArray>,
         packed: bool,
     ) -> PyResult<()> {
+        let (pins, actions, buffers) = self.pin_step(actions, obs, rewards, dones, mask, packed)?;
+        self.bound = Some(Bind {
+            _views: pins.map(|p| p._view.unbind()),
+            actions,
+            buffers,
+        });
+        Ok(())
+    }
+    /// Plays the bound actions, one per game, and writes the bound outputs.
+    fn step(&mut self, py: Python<'_>) -> PyResult<()> {
+        let Some(b) = &self.bound else {
+            return Err(value_error(
+                "step: no buffers bound (call bind first)".into(),
+            ));
+        };
+        let (acts, raw) = (b.actions, b.buffers);
+        // SAFETY: the bytearrays stay pinned while bound, and only the vector writes them.
+        unsafe { self.play(py, acts, raw) }
+    }
+}
+
+/// Bytearrays pinned for every step (see [`VecEnv::bind`]): their memoryviews keep Python
+/// from resizing (and so moving) them.
+struct Bind {
+    _views: [Py<PyMemoryView>; 5],
+    actions: Raw,
+    buffers: Buffers,
+}
+
+impl VecEnv {
+    /// Checks and pins the bytearrays of a step: the pins, the actions and the outputs.
+    #[allow(clippy::too_many_arguments)]
+    fn pin_step<'py>(
+        &self,
+        actions: &Bound<'py, PyByteArray>,
+        obs: &Bound<'py, PyByteArray>,
+        rewards: &Bound<'py, PyByteArray>,
+        dones: &Bound<'py, PyByteArray>,
+        mask: &Bound<'py, PyByteArray>,
+        packed: bool,
+    ) -> PyResult<([Pinned<'py>; 5], Raw, Buffers)> {
         let n = self.inner.len();
         if actions.len() != n * 8 {
             return Err(value_error(format!(
@@ -371,7 +414,6 @@ impl VecEnv {
             pin(mask)?,
         ];
         disjoint(&pins.each_ref().map(|p| p.raw))?;
-        let acts = pins[0].raw;
         let raw = Buffers {
             obs: pins[1].raw,
             rewards: pins[2].raw,
@@ -379,8 +421,17 @@ impl VecEnv {
             mask: pins[4].raw,
             packed,
         };
+        let acts = pins[0].raw;
+        Ok((pins, acts, raw))
+    }
+
+    /// Steps the vector with the interpreter lock released.
+    ///
+    /// # Safety
+    /// The buffers must stay pinned for the call, and nothing else may access them meanwhile.
+    unsafe fn play(&mut self, py: Python<'_>, acts: Raw, raw: Buffers) -> PyResult<()> {
         let inner = &mut self.inner;
-        // SAFETY: as in `reset`; the actions are only read.
+        // SAFETY: by the caller's promise; the actions are only read.
         py.allow_threads(move || {
             guarded(|| {
                 let acts: &[i64] = unsafe { acts.slice("actions") }?;

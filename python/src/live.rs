@@ -1,7 +1,7 @@
 //! One game being played through its encoding, with the game's type erased so that one
 //! Python class serves every game: [`AnyGame`] over [`Live`].
 use orbitals::agent::Agent;
-use orbitals::kit::encode::{legal_mask, Encoding, Mask, Shape};
+use orbitals::kit::encode::{legal_mask_indexed, Encoding, Mask, ObsMemo, Shape};
 use orbitals::kit::Outcome;
 
 /// A game in progress, whatever the game.
@@ -11,6 +11,8 @@ pub trait AnyGame: Send {
     fn current_player(&self) -> usize;
     fn outcome(&self) -> Outcome;
     fn observe(&self, seat: usize, out: &mut [f32]);
+    /// [`Encoding::observe_update`]: `out` holds what `memo` describes.
+    fn observe_update(&self, seat: usize, out: &mut [f32], memo: &mut ObsMemo);
     /// The mask of the seat to move; the number of legal actions.
     fn mask(&mut self, out: &mut Mask) -> Result<usize, String>;
     /// The legal actions of the seat to move, in index order.
@@ -24,6 +26,9 @@ pub trait AnyGame: Send {
     /// Plays action `index` for the seat to move; an index that names no legal command is an
     /// error saying what was expected.
     fn play(&mut self, index: usize) -> Result<(), String>;
+    /// Plays action `index`, which [`AnyGame::check`] accepted in this very position (so it
+    /// is not validated again); `Err` only if it names no command at all.
+    fn play_checked(&mut self, index: usize) -> Result<(), String>;
     /// The seat to move plays its built-in agent's choice; `false` when it has none.
     fn play_agent(&mut self) -> Result<bool, String>;
     /// Gives the seats built-in agents (`None`: the seat is played from outside).
@@ -39,7 +44,14 @@ pub struct Live<R: Encoding> {
     pub state: R,
     pub labels: R::Labels,
     legal: Vec<R::Move>,
+    /// The action index of each command of `legal`.
+    indices: Vec<usize>,
+    /// Do `legal` and `indices` hold the current position's action commands (the mask was
+    /// written, and nothing has moved since)?
+    listed: bool,
     agents: Vec<Option<Box<dyn Agent<R>>>>,
+    /// The last action [`AnyGame::check`] accepted and its command, until the state moves.
+    accepted: Option<(usize, R::Move)>,
 }
 
 impl<R: Encoding> Live<R> {
@@ -48,7 +60,10 @@ impl<R: Encoding> Live<R> {
             state,
             labels,
             legal: Vec::new(),
+            indices: Vec::new(),
+            listed: false,
             agents: Vec::new(),
+            accepted: None,
         }
     }
 }
@@ -56,17 +71,17 @@ impl<R: Encoding> Live<R> {
 impl<R: Encoding> Live<R> {
     /// The command of legal action `index`; `Err` says why it is not one.
     fn checked(&mut self, index: usize) -> Result<R::Move, String> {
-        let actions = self.state.shape().actions;
         if self.state.outcome().is_over() {
             return Err(format!("action {index}: the game is over"));
         }
-        if index >= actions {
-            return Err(format!(
-                "action {index} out of range: expected 0 to {}",
-                actions - 1
-            ));
-        }
         let Some(command) = self.state.command_at(index) else {
+            let actions = self.state.shape().actions;
+            if index >= actions {
+                return Err(format!(
+                    "action {index} out of range: expected 0 to {}",
+                    actions - 1
+                ));
+            }
             return Err(format!(
                 "action {index} names no command in this position (check the action mask)"
             ));
@@ -80,6 +95,7 @@ impl<R: Encoding> Live<R> {
             ));
         }
         if !R::EVERY_LEGAL_COMMAND {
+            self.listed = false;
             self.state.action_commands_into(&mut self.legal);
             if !self.legal.contains(&command) {
                 return Err(format!(
@@ -108,14 +124,43 @@ impl<R: Encoding> AnyGame for Live<R> {
     fn observe(&self, seat: usize, out: &mut [f32]) {
         self.state.observe(seat, out)
     }
+    fn observe_update(&self, seat: usize, out: &mut [f32], memo: &mut ObsMemo) {
+        self.state.observe_update(seat, out, memo)
+    }
     fn mask(&mut self, out: &mut Mask) -> Result<usize, String> {
-        legal_mask(&self.state, &mut self.legal, out).map_err(|e| e.to_string())
+        self.listed = false;
+        let n = legal_mask_indexed(&self.state, &mut self.legal, &mut self.indices, out)
+            .map_err(|e| e.to_string())?;
+        self.listed = true;
+        Ok(n)
     }
     fn check(&mut self, index: usize) -> Result<(), String> {
-        self.checked(index).map(|_| ())
+        self.accepted = None;
+        // The mask's commands are the legal actions: one listed is accepted at once.
+        let listed = self
+            .listed
+            .then(|| self.indices.iter().position(|&i| i == index))
+            .flatten();
+        let command = match listed {
+            Some(k) => self.legal[k],
+            None => self.checked(index)?,
+        };
+        self.accepted = Some((index, command));
+        Ok(())
     }
     fn play(&mut self, index: usize) -> Result<(), String> {
         let command = self.checked(index)?;
+        self.accepted = None;
+        self.listed = false;
+        self.state.apply_into(command, &mut ());
+        Ok(())
+    }
+    fn play_checked(&mut self, index: usize) -> Result<(), String> {
+        let command = match self.accepted.take() {
+            Some((i, command)) if i == index => command,
+            _ => self.checked(index)?,
+        };
+        self.listed = false;
         self.state.apply_into(command, &mut ());
         Ok(())
     }
@@ -136,6 +181,8 @@ impl<R: Encoding> AnyGame for Live<R> {
                 e
             ));
         }
+        self.accepted = None;
+        self.listed = false;
         self.state.apply_into(command, &mut ());
         Ok(true)
     }

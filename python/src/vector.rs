@@ -5,7 +5,7 @@
 use crate::live::AnyGame;
 use crate::tables::AnyTable;
 use orbitals::agent::AgentSpec;
-use orbitals::kit::encode::Mask;
+use orbitals::kit::encode::{Mask, ObsMemo};
 use orbitals::kit::series::mix;
 use orbitals::kit::Outcome;
 use rayon::prelude::*;
@@ -15,10 +15,12 @@ pub const LEARNER: usize = 0;
 /// Fewest games stepped on the thread pool (fewer step on the calling thread).
 const PARALLEL_FROM: usize = 4;
 
-/// One slot of the vector: its game and how many games it has started.
+/// One slot of the vector: its game, how many games it has started, and what its row of
+/// the observation buffer holds (cleared with a new game, or a buffer it did not write).
 struct Slot {
     game: Box<dyn AnyGame>,
     episode: u64,
+    memo: ObsMemo,
 }
 
 /// Where a step's results go: `n` rows of observations (`obs_len` floats each), masks (a
@@ -49,7 +51,12 @@ pub struct Vector {
     slots: Vec<Slot>,
     pub obs_len: usize,
     pub actions: usize,
+    /// Helper threads for the games beyond the calling thread's share.
     pool: rayon::ThreadPool,
+    /// Threads stepping games: the calling thread and the pool's.
+    threads: usize,
+    /// The address of the observation buffer last written (the slots' memos describe it).
+    obs_at: usize,
 }
 
 /// The learner's reward for a finished game: 1 for a win, -1 for a loss, 0 for a draw.
@@ -105,7 +112,7 @@ impl Vector {
         threads: usize,
     ) -> Result<Vector, String> {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(threads.saturating_sub(1).max(1))
             .build()
             .map_err(|e| e.to_string())?;
         let first = table.start(seed)?;
@@ -118,6 +125,8 @@ impl Vector {
             obs_len: shape.observation,
             actions: shape.actions,
             pool,
+            threads,
+            obs_at: 0,
         };
         v.start_all(seed, num)?;
         Ok(v)
@@ -138,6 +147,7 @@ impl Vector {
                     Ok(Slot {
                         game: start(table, opponent, seed, i, 0)?,
                         episode: 0,
+                        memo: ObsMemo::default(),
                     })
                 })
                 .collect()
@@ -181,8 +191,10 @@ impl Vector {
                 .par_iter_mut()
                 .zip(out.obs.par_chunks_mut(ol))
                 .zip(out.mask.par_chunks_mut(row))
-                .try_for_each(|((slot, obs), mask)| write(slot.game.as_mut(), obs, mask, packed))
-        })
+                .try_for_each(|((slot, obs), mask)| write(slot, obs, mask, packed))
+        })?;
+        self.obs_at = out.obs.as_ptr() as usize;
+        Ok(())
     }
 
     /// Plays `actions[i]` in game `i`, then the agents up to the learner's next turn; a game
@@ -216,13 +228,19 @@ impl Vector {
             obs_len,
             actions: num_actions,
             pool,
-            ..
+            threads,
+            obs_at,
         } = self;
+        // Rows written by someone else hold nothing the memos know.
+        if *obs_at != out.obs.as_ptr() as usize {
+            slots.iter_mut().for_each(|s| s.memo.clear());
+            *obs_at = out.obs.as_ptr() as usize;
+        }
         let (table, opponent, seed, ol) = (table.as_ref(), &*opponent, *seed, *obs_len);
         let (row, packed) = (Out::mask_row(*num_actions, out.packed), out.packed);
         let work = |(((((i, slot), &a), obs), mask), (rew, done)): Work| {
             slot.game
-                .play(a as usize)
+                .play_checked(a as usize)
                 .and_then(|()| advance(slot.game.as_mut()))
                 .map_err(|e| format!("env {i}: {e}"))?;
             let outcome = slot.game.outcome();
@@ -233,33 +251,79 @@ impl Vector {
                 *done = 1;
                 slot.episode += 1;
                 slot.game = start(table, opponent, seed, i, slot.episode)?;
+                slot.memo.clear();
             }
-            write(slot.game.as_mut(), obs, mask, packed)
+            write(slot, obs, mask, packed)
         };
-        // A few games step faster on this thread than handed to the pool.
-        if slots.len() < PARALLEL_FROM {
+        // Each game in a piece, in order, on the thread that runs the piece.
+        let run = |first: usize, (((((slots, acts), obs), mask), rew), done): Piece| {
             slots
                 .iter_mut()
                 .enumerate()
-                .zip(actions.iter())
-                .zip(out.obs.chunks_mut(ol))
-                .zip(out.mask.chunks_mut(row))
-                .zip(out.rewards.iter_mut().zip(out.dones.iter_mut()))
+                .map(|(j, slot)| (first + j, slot))
+                .zip(acts.iter())
+                .zip(obs.chunks_mut(ol))
+                .zip(mask.chunks_mut(row))
+                .zip(rew.iter_mut().zip(done.iter_mut()))
                 .try_for_each(work)
-        } else {
-            pool.install(|| {
-                slots
-                    .par_iter_mut()
-                    .enumerate()
-                    .zip(actions.par_iter())
-                    .zip(out.obs.par_chunks_mut(ol))
-                    .zip(out.mask.par_chunks_mut(row))
-                    .zip(out.rewards.par_iter_mut().zip(out.dones.par_iter_mut()))
-                    .try_for_each(work)
-            })
+        };
+        let n = slots.len();
+        let whole: Piece = (
+            (
+                (((&mut slots[..], actions), &mut *out.obs), &mut *out.mask),
+                &mut *out.rewards,
+            ),
+            &mut *out.dones,
+        );
+        // A few games step faster on this thread alone than shared with the pool.
+        if n < PARALLEL_FROM || *threads == 1 {
+            return run(0, whole);
+        }
+        // This thread steps the first piece while the pool's threads step the others, so
+        // that no thread only waits.
+        let size = n.div_ceil(*threads);
+        let ((((s, a), o), m), r) = whole.0;
+        let pieces = s
+            .chunks_mut(size)
+            .zip(a.chunks(size))
+            .zip(o.chunks_mut(size * ol))
+            .zip(m.chunks_mut(size * row))
+            .zip(r.chunks_mut(size))
+            .zip(whole.1.chunks_mut(size));
+        let failed = std::sync::Mutex::new(None);
+        let fail = |e: String| {
+            let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
+            f.get_or_insert(e);
+        };
+        pool.in_place_scope(|scope| {
+            let mut first = None;
+            for (k, piece) in pieces.enumerate() {
+                if k == 0 {
+                    first = Some(piece);
+                } else {
+                    let (run, fail) = (&run, &fail);
+                    scope.spawn(move |_| run(k * size, piece).unwrap_or_else(fail));
+                }
+            }
+            if let Some(piece) = first {
+                run(0, piece).unwrap_or_else(fail);
+            }
+        });
+        match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 }
+
+/// A run of games' share of a step: slots, actions, observations, masks, rewards, dones.
+type Piece<'a> = (
+    (
+        (((&'a mut [Slot], &'a [i64]), &'a mut [f32]), &'a mut [u8]),
+        &'a mut [f32],
+    ),
+    &'a mut [u8],
+);
 
 /// One game's share of a step: index and slot, action, observation, mask, reward and done.
 type Work<'a> = (
@@ -270,14 +334,11 @@ type Work<'a> = (
     (&'a mut f32, &'a mut u8),
 );
 
-/// The learner's observation and mask of a game.
-fn write(
-    g: &mut dyn AnyGame,
-    obs: &mut [f32],
-    mask: &mut [u8],
-    packed: bool,
-) -> Result<(), String> {
-    g.observe(LEARNER, obs);
+/// The learner's observation and mask of a slot's game; `obs` holds what the slot's memo
+/// describes.
+fn write(slot: &mut Slot, obs: &mut [f32], mask: &mut [u8], packed: bool) -> Result<(), String> {
+    let g = slot.game.as_mut();
+    g.observe_update(LEARNER, obs, &mut slot.memo);
     let mut m = if packed {
         Mask::bits(mask)
     } else {

@@ -111,6 +111,29 @@ def test_vector_env_steps_auto_resets_and_is_reproducible(game, rng):
     assert np.array_equal(end, obs2), "same seed and actions, same games"
 
 
+@pytest.mark.parametrize("game", env_games())
+def test_vector_rows_updated_in_place_equal_rows_written_anew(game, rng):
+    """A step rewrites only the parts of a row that changed; stepping a twin vector into a
+    new buffer each time (whose rows it then writes whole) gives the same observations, and
+    the returned arrays refuse writes, which would break the next update."""
+    options = {"turn_limit": 6} if game in SHORT else {}
+    v = VectorEnv(game, num_envs=5, opponent="random", seed=7, **options)
+    twin = VectorEnv(game, num_envs=5, opponent="random", seed=7, **options)
+    obs, mask = v.reset(7)
+    twin.reset(7)
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0] = 1.0
+    for _ in range(150):
+        a = _random_actions(mask, rng)
+        obs, _, _, mask = v.step(a)
+        fresh = bytearray(len(twin._buf["obs"]))
+        b = twin._buf
+        twin._core.bind(b["actions"], fresh, b["rewards"], b["dones"], b["mask"], False)
+        twin._actions[:] = a
+        twin._core.step()
+        assert np.array_equal(obs, np.frombuffer(fresh, dtype=np.float32).reshape(obs.shape))
+
+
 def test_mothership_actions_are_the_agents_moves():
     g = orbitals._core.Game("mothership", {}, 4)
     mask = np.frombuffer(g.mask(), dtype=np.int8)

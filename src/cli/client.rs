@@ -37,6 +37,9 @@ pub struct ClientArgs {
     /// Screenshot runs: put the mouse here, e.g. 400,300 (to capture hover popups).
     #[arg(long, value_parser = ClientOptions::parse_point, value_name = "X,Y")]
     pub mouse: Option<(f32, f32)>,
+    /// Use the colour-blind palette in this run (also a choice in the Settings window).
+    #[arg(long)]
+    pub colour_blind: bool,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_parser = ClientOptions::parse_window, default_value = "1280x800")]
     pub window: (i32, i32),
@@ -143,6 +146,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         skip_turns: a.skip_turns,
         speed: a.speed,
         mouse: a.mouse,
+        colour_blind: a.colour_blind,
         deck: a.deck.clone(),
         globe: (a.gt_players, a.gt_planets, a.gt_facing),
         scenario: a.scenario.clone(),

@@ -129,3 +129,53 @@ pub fn phase_title(p: Phase) -> &'static str {
         Phase::EndOfTurn => "End of turn",
     }
 }
+
+/// Player-facing text without the rule-book references the engine's messages carry, e.g.
+/// "a deck has exactly 30 cards (O2), found 0" → "a deck has exactly 30 cards, found 0". A
+/// reference is a parenthesised game letter (O, G, M, R) and a number; the space before it
+/// goes too. Other parentheses stay.
+pub fn without_rule_ids(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let after = &rest[open + 1..];
+        let close = after.find(')');
+        let is_ref = close.is_some_and(|c| {
+            let id = &after[..c];
+            id.len() >= 2
+                && matches!(id.as_bytes()[0], b'O' | b'G' | b'M' | b'R')
+                && id[1..].bytes().all(|b| b.is_ascii_digit())
+        });
+        match (is_ref, close) {
+            (true, Some(c)) => {
+                out.push_str(rest[..open].trim_end_matches(' '));
+                rest = &after[c + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_rule_ids;
+
+    #[test]
+    fn rule_references_are_dropped_and_other_parentheses_kept() {
+        assert_eq!(
+            without_rule_ids("a deck has exactly 30 cards plus the homeworld (O2), found 0"),
+            "a deck has exactly 30 cards plus the homeworld, found 0"
+        );
+        assert_eq!(
+            without_rule_ids("Transfer (3 dv) needs (G14) and (M6)."),
+            "Transfer (3 dv) needs and."
+        );
+        assert_eq!(without_rule_ids("(R12) first"), " first");
+        assert_eq!(without_rule_ids("odd (O) (Ox1) (("), "odd (O) (Ox1) ((");
+    }
+}

@@ -233,6 +233,13 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
             set_fullscreen(true);
         }
     }
+    if opts.colour_blind {
+        let s = settings::Settings {
+            colour_blind: true,
+            ..settings::get()
+        };
+        settings::set(s, false);
+    }
     let mut app = App::new(catalog, opts.fixed_step());
     first_screen(&mut app, &opts)?;
     if opts.screenshot.is_some() {

@@ -75,6 +75,8 @@ pub struct ClientOptions {
     pub speed: Option<f32>,
     /// Screenshot runs: where the mouse is taken to be (default: off the window).
     pub mouse: Option<(f32, f32)>,
+    /// The colour-blind palette for this run, whatever the saved settings say.
+    pub colour_blind: bool,
     /// A deck file to open in the deck builder.
     pub deck: Option<PathBuf>,
     /// Globetrotter table for `--screen globetrotter`: players, planets, facing variant.
@@ -158,6 +160,7 @@ impl Default for ClientOptions {
             skip_turns: 0,
             speed: None,
             mouse: None,
+            colour_blind: false,
             deck: None,
             globe: (2, 1, false),
             scenario: None,

@@ -157,7 +157,9 @@ fn selection_actions(
     };
     ui.label(RichText::new(super::words::capital(&title)).font(theme::bold(15.0)));
     let hint = match sel {
-        Sel::Ship(_) => "Click a lit orbital to move, a red ship to attack, or choose below.",
+        Sel::Ship(_) => {
+            "Click a lit orbital to move, a ship ringed for attack to attack it, or choose below."
+        }
         Sel::Hand(_) => "Click a lit asset (or the New asset slot) to start building it.",
         Sel::Asset(_) => match st.phase {
             Phase::Research => {

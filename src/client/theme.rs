@@ -43,11 +43,38 @@ pub fn set_colour_blind(on: bool) {
     COLOUR_BLIND.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// The colour-blind palette is in force.
+pub fn colour_blind() -> bool {
+    COLOUR_BLIND.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// `normal`, or `blind` in the colour-blind palette.
+pub fn pick(normal: Color, blind: Color) -> Color {
+    if colour_blind() {
+        blind
+    } else {
+        normal
+    }
+}
+
+/// The highlight of a legal target (an orbital to burn to, an asset to build on). Green, or
+/// in the colour-blind palette a light sky blue, which stays apart from [`attack`]'s orange in
+/// every kind of colour blindness, by brightness as well as hue.
+pub fn target() -> Color {
+    pick(GOOD, hex(0x8fd6ff))
+}
+
+/// The highlight of something that can be attacked or bombarded: red, or in the colour-blind
+/// palette Okabe and Ito's orange.
+pub fn attack() -> Color {
+    pick(BAD, hex(0xe69f00))
+}
+
 /// Each seat's colour (stable across hot-seat perspective switches). The colour-blind palette
 /// (Okabe and Ito's) tells seats apart by brightness as well as hue: light sky blue, dark
 /// vermilion, bright yellow, mid purple.
 pub fn seat(p: PlayerId) -> Color {
-    if COLOUR_BLIND.load(std::sync::atomic::Ordering::Relaxed) {
+    if colour_blind() {
         return match p.0 % 4 {
             0 => hex(0x56b4e9),
             1 => hex(0xd55e00),

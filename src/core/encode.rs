@@ -46,6 +46,13 @@ pub trait Encoding: Ruleset {
     fn shape(&self) -> Shape;
     /// Writes what `seat` sees into `out` (`shape().observation` floats, all of them written).
     fn observe(&self, seat: usize, out: &mut [f32]);
+    /// [`Encoding::observe`] into a buffer that already holds the observation last written
+    /// with `memo` (anything, when `memo` is clear): a game may rewrite only the parts that
+    /// changed since and record in `memo` what it wrote. The result equals `observe`'s.
+    fn observe_update(&self, seat: usize, out: &mut [f32], memo: &mut ObsMemo) {
+        memo.clear();
+        self.observe(seat, out);
+    }
     /// The canonical index of a command of the seat to move; `None` for commands outside the
     /// action space (conceding, for one).
     fn action_index(&self, command: &Self::Move) -> Option<usize>;
@@ -58,6 +65,20 @@ pub trait Encoding: Ruleset {
     fn mask_into(&self, legal: &[Self::Move], mask: &mut Mask) -> Result<usize, EncodingError> {
         mask_with(legal, mask, |c| self.action_index(c))
     }
+    /// Writes the index of each command of `legal` into `out` (cleared first), in order; a
+    /// command outside the action space is an error naming it. Games may override it to
+    /// share work between the commands.
+    fn indices_into(
+        &self,
+        legal: &[Self::Move],
+        out: &mut Vec<usize>,
+    ) -> Result<(), EncodingError> {
+        out.clear();
+        for c in legal {
+            out.push(self.action_index(c).ok_or_else(|| no_index(c))?);
+        }
+        Ok(())
+    }
     /// Does the action space hold every legal command? A game whose full command list is too
     /// large for a fixed action space says `false` and lists the learner's choices in
     /// [`Encoding::action_commands_into`] instead.
@@ -66,6 +87,36 @@ pub trait Encoding: Ruleset {
     /// unless the game restricts them (then a subset of the legal commands).
     fn action_commands_into(&self, out: &mut Vec<Self::Move>) {
         self.legal_commands_into(out)
+    }
+}
+
+/// What an observation buffer holds, as [`Encoding::observe_update`] last recorded it: the
+/// seat it was written for and one key per part (a game's own packing). Clear, it promises
+/// nothing and the next update writes everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ObsMemo {
+    /// The seat of the recorded observation.
+    pub seat: usize,
+    /// A key per part of the observation, as last written; empty when nothing is known.
+    pub keys: Vec<u64>,
+}
+
+impl ObsMemo {
+    /// Forgets what the buffer holds (it was written by someone else, or is new).
+    pub fn clear(&mut self) {
+        self.keys.clear();
+    }
+    /// Does the memo describe an observation of `seat` with `parts` keys? If not, it is
+    /// reset to `parts` keys that match nothing a game writes (`u64::MAX`), so that every
+    /// part is written.
+    pub fn holds(&mut self, seat: usize, parts: usize) -> bool {
+        if self.seat == seat && self.keys.len() == parts {
+            return true;
+        }
+        self.seat = seat;
+        self.keys.clear();
+        self.keys.resize(parts, u64::MAX);
+        false
     }
 }
 
@@ -115,6 +166,12 @@ impl<'a> Mask<'a> {
     }
 }
 
+fn no_index(c: &impl std::fmt::Debug) -> EncodingError {
+    EncodingError::NoActionIndex {
+        command: format!("{c:?}"),
+    }
+}
+
 /// [`Encoding::mask_into`] with the index function given.
 pub fn mask_with<M: std::fmt::Debug>(
     legal: &[M],
@@ -126,11 +183,7 @@ pub fn mask_with<M: std::fmt::Debug>(
     for c in legal {
         match index(c).and_then(|i| mask.set(i)) {
             Some(new) => n += usize::from(new),
-            None => {
-                return Err(EncodingError::NoActionIndex {
-                    command: format!("{c:?}"),
-                })
-            }
+            None => return Err(no_index(c)),
         }
     }
     Ok(n)
@@ -153,6 +206,29 @@ pub fn legal_mask<R: Encoding>(
         })
 }
 
+/// [`legal_mask`] that also leaves in `indices` the index of each command of `legal`, in
+/// order: with them, a later action index is looked up among the commands without decoding
+/// or validating it.
+pub fn legal_mask_indexed<R: Encoding>(
+    state: &R,
+    legal: &mut Vec<R::Move>,
+    indices: &mut Vec<usize>,
+    mask: &mut Mask,
+) -> Result<usize, EncodingError> {
+    let in_game = |e| EncodingError::InGame {
+        game: R::NAME,
+        error: Box::new(e),
+    };
+    state.action_commands_into(legal);
+    state.indices_into(legal, indices).map_err(in_game)?;
+    mask.clear();
+    let mut n = 0;
+    for (c, &i) in legal.iter().zip(indices.iter()) {
+        n += usize::from(mask.set(i).ok_or_else(|| in_game(no_index(c)))?);
+    }
+    Ok(n)
+}
+
 /// Checks a state's encoding: every legal command (every action command, for a game that
 /// restricts them, each of which must validate) has an index inside the space whose mask
 /// bit is set and that maps back to the same command; every set bit is such a command; the
@@ -170,6 +246,16 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), EncodingErro
         return check_failed(format!(
             "index {i}: the packed mask differs from the byte mask"
         ));
+    }
+    let mut indices = Vec::new();
+    state.indices_into(&legal, &mut indices)?;
+    for (c, &i) in legal.iter().zip(&indices) {
+        if state.action_index(c) != Some(i) {
+            return check_failed(format!(
+                "{c:?}: indices_into says {i}, action_index {:?}",
+                state.action_index(c)
+            ));
+        }
     }
     for c in &legal {
         if let Err(e) = state.validate(c) {
@@ -227,7 +313,9 @@ pub fn check_state<R: Encoding>(state: &R, seed: u64) -> Result<(), EncodingErro
 }
 
 /// Plays `games` random games from `start` (reseeded with `seed + game`), checking every
-/// position with [`check_state`] and that the shape never changes.
+/// position with [`check_state`], that the shape never changes, and that each seat's
+/// observation updated move by move ([`Encoding::observe_update`]) equals the one written
+/// anew.
 pub fn check_games<R: Encoding>(
     start: &R,
     seed: u64,
@@ -237,16 +325,29 @@ pub fn check_games<R: Encoding>(
     use rand::Rng;
     let shape = start.shape();
     let mut legal = Vec::new();
+    let mut fresh = vec![0.0; shape.observation];
     for g in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g));
         let mut s = start.clone();
         s.reseed(rng.gen());
+        let seats = s.num_players();
+        let mut running = vec![(ObsMemo::default(), vec![0.0; shape.observation]); seats];
         for step in 0..max_moves {
             if s.shape() != shape {
                 return check_failed(format!("game {g} move {step}: shape changed"));
             }
             check_state(&s, rng.gen())
                 .map_err(|e| EncodingError::Check(format!("game {g} move {step}: {e}")))?;
+            for (seat, (memo, obs)) in running.iter_mut().enumerate() {
+                s.observe_update(seat, obs, memo);
+                s.observe(seat, &mut fresh);
+                if let Some(i) = obs.iter().zip(&fresh).position(|(x, y)| x != y) {
+                    return check_failed(format!(
+                        "game {g} move {step} seat {seat}: observation[{i}] updated as {}, written anew as {}",
+                        obs[i], fresh[i]
+                    ));
+                }
+            }
             s.action_commands_into(&mut legal);
             if legal.is_empty() {
                 break;

@@ -51,6 +51,7 @@ impl App {
 
     fn table_steps(&mut self, game: &mut Game, dt: f32, sw: f32, sh: f32) -> Flow {
         self.table_clock(game, dt);
+        self.linked.fit(sw);
         let mut layout = self.table_layout(game, sw, sh);
         let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
         let hover = self.table_hover(game, &layout, mouse);

@@ -4,6 +4,7 @@
 //! are about.
 use super::library::{kind_color, kind_label};
 use super::{icon_button, DeckBuilder, Drag};
+use crate::client::labels::without_rule_ids;
 use crate::client::theme::{self, hex};
 use crate::data::deck_edit::{draw_turn, homeworlds, DeckDraft, Place, OPENING_HAND};
 use crate::data::{CardDb, DECK_SIZE};
@@ -47,7 +48,7 @@ pub fn redo(b: &mut DeckBuilder) {
 /// A checker message in place, in red.
 pub fn problem(ui: &mut egui::Ui, msg: &str) {
     ui.label(
-        RichText::new(format!("✖ {msg}"))
+        RichText::new(format!("✖ {}", without_rule_ids(msg)))
             .small()
             .color(theme::egui_color(theme::BAD)),
     );
@@ -227,7 +228,7 @@ fn slots(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
     let n = b.draft.cards.len();
     let per_turn = b.stats.draws_per_turn.max(1);
     let mut drop: Option<(Drag, usize)> = None;
-    section(ui, "OPENING HAND · the top 5 cards (O3)");
+    section(ui, "OPENING HAND · the top 5 cards");
     for i in 0..n.max(DECK_SIZE) {
         if i == OPENING_HAND {
             let what = if per_turn == 1 {
@@ -237,11 +238,11 @@ fn slots(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
             };
             section(
                 ui,
-                &format!("DRAWN BY RESEARCH · {what} with the homeworld alone (O19)"),
+                &format!("DRAWN BY RESEARCH · {what} with the homeworld alone"),
             );
         }
         if i == DECK_SIZE && n > DECK_SIZE {
-            section(ui, "OVER 30 · remove these cards (O2)");
+            section(ui, "OVER 30 · remove these cards");
         }
         if let Some(d) = slot(ui, b, db, i, per_turn) {
             drop = Some(d);

@@ -38,7 +38,7 @@ pub fn slot(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
     let name = home.map(|h| db.card(h).name.clone());
     // Long (unknown) ids must not run under the picker.
     let p = p.with_clip_rect(rect.with_max_x(rect.right() - 150.0));
-    p.text(
+    let name_rect = p.text(
         rect.left_center() + egui::vec2(110.0, 0.0),
         egui::Align2::LEFT_CENTER,
         name.clone()
@@ -47,19 +47,23 @@ pub fn slot(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb) {
         theme::egui_color(theme::TEXT),
     );
     if let Some(h) = home {
-        let c = db.card(h);
-        p.text(
-            rect.right_center() - egui::vec2(150.0, 0.0),
-            egui::Align2::RIGHT_CENTER,
-            super::library::summary(c)
-                .split(" · ")
-                .skip(1)
-                .take(2)
-                .collect::<Vec<_>>()
-                .join(" · "),
-            egui::FontId::proportional(12.0),
-            theme::egui_color(theme::TEXT_DIM),
-        );
+        // Its power and population, right of the name when there is room for them.
+        let numbers = super::library::summary(db.card(h))
+            .split(" · ")
+            .skip(1)
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let dim = theme::egui_color(theme::TEXT_DIM);
+        let galley = p.layout_no_wrap(numbers, egui::FontId::proportional(12.0), dim);
+        let right = rect.right() - 150.0;
+        if right - galley.size().x > name_rect.right() + 10.0 {
+            let at = egui::pos2(
+                right - galley.size().x,
+                rect.center().y - galley.size().y / 2.0,
+            );
+            p.galley(at, galley, dim);
+        }
     }
     if resp.clicked() {
         b.focus = home;

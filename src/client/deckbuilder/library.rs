@@ -169,7 +169,9 @@ fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
     );
     // Text stops short of the count and the add button.
     let clip = p.with_clip_rect(rect.with_max_x(rect.right() - 36.0));
-    clip.text(
+    // The name, its kind beside it, and the key numbers under it (a narrow library keeps
+    // the whole line of numbers this way).
+    let name = clip.text(
         egui::pos2(rect.left() + 44.0, rect.top() + 11.0),
         egui::Align2::LEFT_CENTER,
         &card.name,
@@ -177,9 +179,16 @@ fn row(ui: &mut egui::Ui, b: &mut DeckBuilder, db: &CardDb, id: CardId) {
         theme::egui_color(theme::TEXT),
     );
     clip.text(
+        egui::pos2(name.right() + 6.0, rect.top() + 12.0),
+        egui::Align2::LEFT_CENTER,
+        kind_label(card),
+        egui::FontId::proportional(11.0),
+        theme::egui_color(theme::TEXT_DIM),
+    );
+    clip.text(
         egui::pos2(rect.left() + 44.0, rect.top() + 27.0),
         egui::Align2::LEFT_CENTER,
-        summary(card),
+        numbers(card),
         egui::FontId::proportional(11.5),
         theme::egui_color(theme::TEXT_DIM),
     );
@@ -239,27 +248,26 @@ pub fn add_card(b: &mut DeckBuilder, db: &CardDb, id: CardId) {
     }
 }
 
-/// One line of key numbers for a card.
+/// One line for a card: its kind and key numbers.
 pub fn summary(c: &Card) -> String {
+    format!("{} · {}", kind_label(c), numbers(c))
+}
+
+/// A card's key numbers on one line.
+fn numbers(c: &Card) -> String {
     match &c.kind {
         CardKind::Spacecraft(s) => format!(
-            "{} · armor {} · acc {} · dv {} · bomb {} · pop {}",
-            kind_label(c),
-            s.armor,
-            s.accuracy,
-            s.delta_vee,
-            s.bombardment_power,
-            s.population
+            "armor {} · acc {} · dv {} · bomb {} · pop {}",
+            s.armor, s.accuracy, s.delta_vee, s.bombardment_power, s.population
         ),
         CardKind::Asset(a) => format!(
-            "{} · power {} · pop {} · {} orbitals",
-            kind_label(c),
+            "power {} · pop {} · {} orbitals",
             a.construction_power as i32 + c.self_mods.construction_power as i32,
             a.population as i32 + c.self_mods.population as i32,
             a.orbitals.len()
         ),
         CardKind::Upgrade(u) => format!(
-            "Upgrade · resistance {} · {}",
+            "resistance {} · {}",
             u.bombardment_resistance,
             c.abilities
                 .first()

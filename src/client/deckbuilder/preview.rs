@@ -93,7 +93,7 @@ fn stats_grid(ui: &mut egui::Ui, card: &Card) {
         CardKind::Asset(a) => {
             let docks: Vec<&str> = a.factory_classes().map(|c| c.name()).collect();
             let tc: Vec<String> = a.transfer_costs.iter().map(|t| t.to_string()).collect();
-            lines.push(("Transfer costs, clockwise (O7)", tc.join(" → ")));
+            lines.push(("Transfer costs, clockwise", tc.join(" → ")));
             lines.push((
                 "Builds",
                 if docks.is_empty() {
@@ -161,7 +161,7 @@ fn orbitals(ui: &mut egui::Ui, costs: &[u8], c: egui::Color32) {
     p.text(
         egui::pos2(r.right(), r.top() + 8.0),
         egui::Align2::RIGHT_CENTER,
-        format!("{} orbitals, entry costs (O8)", costs.len()),
+        format!("{} orbitals, entry costs", costs.len()),
         egui::FontId::proportional(10.5),
         theme::egui_color(theme::TEXT_DIM),
     );

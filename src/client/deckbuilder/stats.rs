@@ -113,14 +113,15 @@ pub fn show(ui: &mut egui::Ui, b: &mut DeckBuilder, _db: &CardDb) {
 /// The cost curve: one bar per cost bucket with its count.
 fn curve(ui: &mut egui::Ui, curve: &[usize; CURVE_BUCKETS]) {
     let w = ui.available_width();
-    let (r, _) = ui.allocate_exact_size(egui::vec2(w, 92.0), egui::Sense::hover());
+    let (r, _) = ui.allocate_exact_size(egui::vec2(w, 104.0), egui::Sense::hover());
     let p = ui.painter();
     p.rect_filled(r, 6.0, theme::egui_color(hex(0x0c1322)));
     let max = curve.iter().copied().max().unwrap_or(0).max(4) as f32;
     let inner = r.shrink2(egui::vec2(8.0, 6.0));
     let slot = inner.width() / CURVE_BUCKETS as f32;
     let base = inner.bottom() - 14.0;
-    let top = inner.top() + 14.0;
+    // The caption's line, then room for the tallest bar's count under it.
+    let top = inner.top() + 28.0;
     p.text(
         egui::pos2(inner.right(), inner.top() + 2.0),
         egui::Align2::RIGHT_TOP,

@@ -244,22 +244,29 @@ impl GtScreen {
         };
         draw_circle(a.x + 26.0, a.y + 25.0, 7.0, planet::seat_color(who));
         p.text(&text, a.x + 40.0, a.y + 31.0, 16.0, true, theme::TEXT);
-        let hint = if self.session.human_to_act() {
-            "drag / arrows: spin · wheel: zoom · C: my rover · click: select, act"
+        // The controls at the bar's right end, shortened in a narrow window, or under the bar
+        // when even the short form would run into the title.
+        let hints: &[&str] = if self.session.human_to_act() {
+            &[
+                "drag / arrows: spin · wheel: zoom · C: my rover · click: select, act",
+                "drag: spin · wheel: zoom · C: my rover",
+            ]
         } else if self.session.thinking() {
-            "the AI is thinking…"
+            &["the AI is thinking…"]
         } else {
-            ""
+            &[""]
         };
-        let hw = p.measure(hint, 13.0, false);
-        p.text(
-            hint,
-            a.x + a.w - hw - 22.0,
-            a.y + 30.0,
-            13.0,
-            false,
-            theme::TEXT_DIM,
-        );
+        let title_end = a.x + 40.0 + p.measure(&text, 16.0, true) + 16.0;
+        let right = a.x + a.w - 22.0;
+        let fits = hints
+            .iter()
+            .map(|h| (*h, p.measure(h, 13.0, false)))
+            .find(|(_, w)| right - w > title_end);
+        let (hint, x, y) = match fits {
+            Some((h, w)) => (h, right - w, a.y + 30.0),
+            None => (hints[hints.len() - 1], a.x + 16.0, a.y + 60.0),
+        };
+        p.text(hint, x, y, 13.0, false, theme::TEXT_DIM);
         if let Some((cmd, _, _)) = self.session.announce() {
             let text = format!(
                 "{}: {}",

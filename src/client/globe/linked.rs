@@ -15,7 +15,7 @@ use super::view3d::{upright, View};
 use crate::client::game::Game;
 use crate::client::interact::{Interaction, Mark, Sel};
 use crate::client::paint::{fade, mix, rrect_lines, Painter};
-use crate::client::table::layout::{Hit, Layout};
+use crate::client::table::layout::{panel_width, Hit, Layout};
 use crate::client::theme::{self, hex};
 use crate::client::words::card_name;
 use crate::ids::CardRef;
@@ -50,6 +50,9 @@ pub struct Linked {
     labels: Vec<Label>,
     title: String,
     rect: Option<Rect>,
+    /// The window is too narrow for the table and the globe side by side: the split view
+    /// takes the table's place instead (see [`Linked::fit`]).
+    narrow: bool,
 }
 
 impl Default for Linked {
@@ -68,6 +71,7 @@ impl Default for Linked {
             labels: Vec::new(),
             title: String::new(),
             rect: None,
+            narrow: false,
         }
     }
 }
@@ -122,6 +126,19 @@ pub fn toggles(ctx: &egui_macroquad::egui::Context, mode: &mut Mode, right: f32)
         });
 }
 
+/// The narrowest table shown beside the split view (below it the table's text gets tiny).
+pub const MIN_TABLE_W: f32 = 720.0;
+/// The narrowest split view; a window with less room shows the globe in the table's place.
+pub const MIN_GLOBE_W: f32 = 240.0;
+
+/// The split view's width in a window `sw` wide, or `None` when it does not fit beside a
+/// readable table.
+fn fitted_split(sw: f32) -> Option<f32> {
+    let room = sw - panel_width(sw) - MIN_TABLE_W;
+    let w = (sw * 0.3).clamp(280.0, 620.0).min(room);
+    (w >= MIN_GLOBE_W).then_some(w)
+}
+
 fn hash(x: u32) -> f32 {
     let h = x
         .wrapping_mul(2_654_435_761)
@@ -131,17 +148,25 @@ fn hash(x: u32) -> f32 {
 }
 
 impl Linked {
-    /// Width the split view takes from the table.
+    /// Width the split view takes from the table (none when it takes the table's place).
     pub fn width(&self, sw: f32) -> f32 {
         match self.mode {
-            Mode::Split => (sw * 0.3).clamp(280.0, 620.0),
+            Mode::Split => fitted_split(sw).unwrap_or(0.0),
             _ => 0.0,
         }
     }
 
-    /// The system view hides the table.
+    /// Decides, once a frame, how the split view fits a window this wide: the table keeps at
+    /// least [`MIN_TABLE_W`] so its text stays readable, and the globe gets what is left up to
+    /// its usual share; when that is under [`MIN_GLOBE_W`] the globe view is shown in the
+    /// table's place instead (G switches back).
+    pub fn fit(&mut self, sw: f32) {
+        self.narrow = fitted_split(sw).is_none();
+    }
+
+    /// The system view hides the table; so does the globe view in a narrow window.
     pub fn covers_table(&self) -> bool {
-        self.mode == Mode::System
+        self.mode == Mode::System || (self.mode == Mode::Split && self.narrow)
     }
     /// Handles the view's clicks and draws its scene into `rect`; its texts come with
     /// [`Linked::overlay`].
@@ -251,6 +276,10 @@ impl Linked {
             },
             st.orbit_counter
         );
+        if self.covers_table() && self.mode == Mode::Split {
+            self.title
+                .push_str(" · in the table's place: the window is narrow (G: back to the table)");
+        }
     }
 
     /// The camera as it stands.
@@ -460,7 +489,7 @@ impl Linked {
             let z = outer(to, from.centre);
             let pts = orbits::arc(a, z, 0.35 + 0.1 * (a - z).length(), 16);
             let (col, width) = if lit {
-                (theme::GOOD, 0.03)
+                (theme::target(), 0.03)
             } else {
                 (fade(theme::DV, 0.35), 0.015)
             };
@@ -470,7 +499,7 @@ impl Linked {
                 labels.push(Label {
                     at: s,
                     text: format!("Δv {cost}"),
-                    color: if lit { theme::GOOD } else { theme::DV },
+                    color: if lit { theme::target() } else { theme::DV },
                     size: if lit { 14.0 } else { 11.0 },
                 });
             }
@@ -519,8 +548,8 @@ fn close_up(extent: f32, rect: Rect) -> f32 {
 fn mark_color(m: Mark) -> Color {
     match m {
         Mark::Selected => theme::SELECT,
-        Mark::Target => theme::GOOD,
-        Mark::Attack => theme::BAD,
+        Mark::Target => theme::target(),
+        Mark::Attack => theme::attack(),
         Mark::Ready => mix(theme::TEXT, theme::SELECT, 0.4),
     }
 }

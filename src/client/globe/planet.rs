@@ -31,10 +31,11 @@ pub enum Mark {
 impl Mark {
     pub fn color(self) -> Color {
         match self {
-            Mark::Go => theme::GOOD,
-            Mark::Fortify => theme::DV,
-            Mark::Shoot => theme::BAD,
-            Mark::Aim => theme::WARN,
+            // The colour-blind palette keeps the four apart by brightness as well as hue.
+            Mark::Go => theme::target(),
+            Mark::Fortify => theme::pick(theme::DV, hex(0x0072b2)),
+            Mark::Shoot => theme::attack(),
+            Mark::Aim => theme::pick(theme::WARN, hex(0xcc79a7)),
             Mark::Selected => theme::SELECT,
             Mark::Announce => hex(0xf5f5ff),
         }

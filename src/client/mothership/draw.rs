@@ -130,8 +130,8 @@ fn hints(scr: &MsScreen, lay: &HexLayout) {
     }
 }
 
-/// The selection's targets: moves in green with their cost, fire and capture in red, other
-/// commands in gold.
+/// The selection's targets: moves in green with their cost, fire and capture in red (light
+/// blue and orange in the colour-blind palette), other commands in gold.
 fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
     let s = scr.session.state();
     let r = lay.size;
@@ -158,10 +158,10 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
     let small = (r * 0.42).clamp(8.0, 12.0);
     for (c, n) in &scr.options.moves {
         let p = lay.centre(s.map(), *c);
-        fill_hex(p, r * 0.8, fade(theme::GOOD, 0.16));
+        fill_hex(p, r * 0.8, fade(theme::target(), 0.16));
         if scr.hover == Some(*c) {
-            outline_hex(p, r * 0.8, 2.0, theme::GOOD);
-            label(painter, p, &n.to_string(), theme::GOOD);
+            outline_hex(p, r * 0.8, 2.0, theme::target());
+            label(painter, p, &n.to_string(), theme::target());
         } else {
             painter.text_in(
                 &n.to_string(),
@@ -191,9 +191,9 @@ fn targets(scr: &MsScreen, lay: &HexLayout, painter: &mut Painter) {
             )
         });
         let col = if hostile {
-            theme::BAD
+            theme::attack()
         } else if plain_move {
-            theme::GOOD
+            theme::target()
         } else {
             theme::SELECT
         };

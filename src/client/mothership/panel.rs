@@ -327,7 +327,7 @@ fn play_controls(
             .fill(theme::egui_color(hex(0x1f7a55)));
         if ui
             .add_enabled(legal.contains(&Command::End), end)
-            .on_hover_text("Enter. Points left are saved in fives, at most 10 (M6)")
+            .on_hover_text("Enter. Points left are saved in fives, at most 10")
             .clicked()
         {
             acts.push(PanelAct::Play(Command::End));

@@ -34,9 +34,7 @@ pub fn show(ctx: &egui::Context, session: &Session) -> Option<EndAct> {
                 _ => "Game over.".to_string(),
             };
             ui.label(RichText::new(head).font(theme::bold(22.0)));
-            ui.label(
-                RichText::new("2 per ore, 1 per unit aboard, 1 per intact turret (M22).").small(),
-            );
+            ui.label(RichText::new("2 per ore, 1 per unit aboard, 1 per intact turret.").small());
             ui.add_space(6.0);
             egui::Grid::new("ms-score-grid")
                 .num_columns(5)

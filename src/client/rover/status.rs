@@ -56,14 +56,14 @@ fn rover_stats(ui: &mut egui::Ui, sess: &Session) {
     let s = sess.state();
     let r = s.rover();
     let ch = s.rover_chassis();
-    meter(ui, "Energy", r.energy, ch.energy as i32, c(hex(0xd9a31e)), "Every action costs energy (R4); 0 destroys the rover. Ending an action on the drop pod refills it.");
+    meter(ui, "Energy", r.energy, ch.energy as i32, c(hex(0xd9a31e)), "Every action costs energy; 0 destroys the rover. Ending an action on the drop pod refills it.");
     meter(
         ui,
         "Integrity",
         r.integrity,
         ch.integrity as i32,
         c(hex(0x2f9e6a)),
-        "Damage beyond shielding comes off integrity (R12); 0 destroys the rover.",
+        "Damage beyond shielding comes off integrity; 0 destroys the rover.",
     );
     meter(
         ui,
@@ -71,7 +71,7 @@ fn rover_stats(ui: &mut egui::Ui, sess: &Session) {
         r.shielding,
         ch.shield_max as i32,
         c(hex(0x2f7fbf)),
-        "Absorbs damage one for one, until spent (R12).",
+        "Absorbs damage one for one, until spent.",
     );
     meter(
         ui,
@@ -79,7 +79,7 @@ fn rover_stats(ui: &mut egui::Ui, sess: &Session) {
         r.data,
         ch.data_max as i32,
         c(hex(0x8a5cd6)),
-        "Data carried: analyze or destroy entities; upload it at the drop pod (R13).",
+        "Data carried: analyze or destroy entities; upload it at the drop pod.",
     );
     meter(
         ui,
@@ -87,7 +87,7 @@ fn rover_stats(ui: &mut egui::Ui, sess: &Session) {
         r.uploaded,
         WIN_DATA,
         c(theme::GOOD),
-        "Upload 30 data at the drop pod to win (R17).",
+        "Upload 30 data at the drop pod to win.",
     );
     ui.label(
         RichText::new(format!(
@@ -284,7 +284,7 @@ fn bay(ui: &mut egui::Ui, sess: &Session, act: &mut Option<PanelAct>) {
                     legal.contains(&Command::Refit),
                     egui::Button::new(text).wrap(),
                 )
-                .on_hover_text("Swap chassis with the one here; values are kept and capped (R5)")
+                .on_hover_text("Swap chassis with the one here; values are kept and capped")
                 .clicked()
             {
                 *act = Some(PanelAct::Play(Command::Refit));

@@ -27,8 +27,8 @@ pub fn draw_mark(r: Rect, mark: Option<Mark>, t: f32, s: f32, radius: f32) {
     let (color, thick, glow) = match mark {
         None => return,
         Some(Mark::Selected) => (theme::SELECT, 3.0, true),
-        Some(Mark::Target) => (fade(theme::GOOD, pulse), 2.5, true),
-        Some(Mark::Attack) => (fade(theme::BAD, pulse), 2.5, true),
+        Some(Mark::Target) => (fade(theme::target(), pulse), 2.5, true),
+        Some(Mark::Attack) => (fade(theme::attack(), pulse), 2.5, true),
         Some(Mark::Ready) => (fade(theme::GOOD, 0.55), 1.5, false),
     };
     if glow {

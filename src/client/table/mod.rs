@@ -112,9 +112,16 @@ pub fn draw(
         projects(p, game, &side.field_projects, inter, t, s);
         if inter.mark(Hit::FieldSlot(side.player)) == Some(Mark::Target) {
             let r = side.field_slot;
-            rrect(r, 8.0 * s, fade(theme::GOOD, 0.08));
+            rrect(r, 8.0 * s, fade(theme::target(), 0.08));
             card::draw_mark(r, Some(Mark::Target), t, s, 8.0 * s);
-            p.text_in("New asset", r, 11.0 * s, true, theme::GOOD, Align::Center);
+            p.text_in(
+                "New asset",
+                r,
+                11.0 * s,
+                true,
+                theme::target(),
+                Align::Center,
+            );
         }
     }
     p.flush();
@@ -154,7 +161,7 @@ pub fn draw(
     hand::draw(p, st, l, inter, t, &empty);
     if let Some(c) = inter.combat {
         if let (Some(a), Some(b)) = (find(&anim.drawn, c.ship), find(&anim.drawn, c.target)) {
-            arrow(center(a), center(b), 3.0 * s, fade(theme::BAD, 0.9));
+            arrow(center(a), center(b), 3.0 * s, fade(theme::attack(), 0.9));
         }
     }
     if let Some(a) = &game.announce() {

@@ -32,8 +32,9 @@ pub fn draw_bands(p: &mut Painter, st: &State, side: &Side, inter: &Interaction,
             match inter.mark(hit) {
                 Some(Mark::Target) => {
                     let pulse = 0.6 + 0.4 * (t * 5.0).sin();
-                    rrect(*band, rad, fade(theme::GOOD, 0.10 + 0.06 * pulse));
-                    rrect_lines(*band, rad, 2.0 * s, fade(theme::GOOD, 0.5 + 0.4 * pulse));
+                    let lit = theme::target();
+                    rrect(*band, rad, fade(lit, 0.10 + 0.06 * pulse));
+                    rrect_lines(*band, rad, 2.0 * s, fade(lit, 0.5 + 0.4 * pulse));
                 }
                 _ if inter.hover == Some(hit) => {
                     rrect_lines(*band, rad, 1.0 * s, fade(theme::TEXT, 0.25))
@@ -100,8 +101,8 @@ pub fn draw_labels(p: &mut Painter, st: &State, side: &Side, labels: &[(Hit, Str
                     16.0 * s,
                 );
                 rrect(r, 3.0 * s, fade(hex(0x0b1220), 0.9));
-                rrect_lines(r, 3.0 * s, 1.0 * s, fade(theme::GOOD, 0.7));
-                p.text_in(l, r, 10.5 * s, true, theme::GOOD, Align::Center);
+                rrect_lines(r, 3.0 * s, 1.0 * s, fade(theme::target(), 0.7));
+                p.text_in(l, r, 10.5 * s, true, theme::target(), Align::Center);
             }
         }
     }
