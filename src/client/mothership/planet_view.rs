@@ -275,35 +275,6 @@ impl PlanetView {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::mothership::scenario::{state_of, Scenario};
-
-    #[test]
-    fn cells_wrap_onto_the_globe_and_back() {
-        for players in [2u8, 4] {
-            let s = state_of(&Scenario::fresh(players, 1)).unwrap();
-            let w = Wrap::of(&s);
-            for c in s.map().cells() {
-                let (lon, lat) = w.cell(&s, c);
-                assert!(lon.abs() <= SPAN && lat.abs() <= w.lat_span, "{c:?}");
-                assert_eq!(w.at(&s, lon, lat), Some(c), "{c:?}");
-            }
-            assert_eq!(w.at(&s, SPAN * 1.3, 0.0), None);
-        }
-    }
-
-    #[test]
-    fn the_frame_faces_the_eye() {
-        let f = Frame::facing(vec3(0.0, 1.5, 4.9));
-        let d = f.dir(0.3, -0.2);
-        let (lon, lat) = f.lon_lat(d);
-        assert!((lon - 0.3).abs() < 1e-4 && (lat + 0.2).abs() < 1e-4);
-        assert!(f.dir(0.0, 0.0).dot(vec3(0.0, 1.5, 4.9)) > 0.0);
-    }
-}
-
 /// The colour of each face of the globe: the terrain under it (at the tide shown), sampled at
 /// its centre and towards its corners; deep sea where no cell is.
 fn face_fills(
@@ -389,5 +360,34 @@ fn ship_list(
         if y > rect.bottom() - 4.0 {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mothership::scenario::{state_of, Scenario};
+
+    #[test]
+    fn cells_wrap_onto_the_globe_and_back() {
+        for players in [2u8, 4] {
+            let s = state_of(&Scenario::fresh(players, 1)).unwrap();
+            let w = Wrap::of(&s);
+            for c in s.map().cells() {
+                let (lon, lat) = w.cell(&s, c);
+                assert!(lon.abs() <= SPAN && lat.abs() <= w.lat_span, "{c:?}");
+                assert_eq!(w.at(&s, lon, lat), Some(c), "{c:?}");
+            }
+            assert_eq!(w.at(&s, SPAN * 1.3, 0.0), None);
+        }
+    }
+
+    #[test]
+    fn the_frame_faces_the_eye() {
+        let f = Frame::facing(vec3(0.0, 1.5, 4.9));
+        let d = f.dir(0.3, -0.2);
+        let (lon, lat) = f.lon_lat(d);
+        assert!((lon - 0.3).abs() < 1e-4 && (lat + 0.2).abs() < 1e-4);
+        assert!(f.dir(0.0, 0.0).dot(vec3(0.0, 1.5, 4.9)) > 0.0);
     }
 }
