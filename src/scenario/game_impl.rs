@@ -62,7 +62,11 @@ impl Game for State {
         out: &mut Vec<(f32, State)>,
     ) {
         let mut base = self.clone();
-        base.reseed(rng.gen());
+        // No command but combat rolls dice, and combat's dice are forced below: the outcome
+        // states never draw from their generator, so it is not reseeded (the seed is still
+        // drawn, so the caller's generator moves on as before).
+        let _seed: u64 = rng.gen();
+        base.forced_dice.clear();
         let Command::Combat { ship, target, x } = m else {
             base.apply(m);
             out.push((1.0, base));
