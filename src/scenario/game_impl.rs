@@ -17,7 +17,7 @@ use crate::data::HotKind;
 use crate::ids::{CardId, PlayerId};
 use crate::maneuver::combat;
 use crate::rules::{self, Command};
-use crate::state::{State, Zone, NONE};
+use crate::state::{State, Zone, MAX_CARDS, NONE};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -62,7 +62,11 @@ impl Game for State {
         out: &mut Vec<(f32, State)>,
     ) {
         let mut base = self.clone();
-        base.reseed(rng.gen());
+        // No command but combat rolls dice, and combat's dice are forced below: the outcome
+        // states never draw from their generator, so it is not reseeded (the seed is still
+        // drawn, so the caller's generator moves on as before).
+        let _seed: u64 = rng.gen();
+        base.forced_dice.clear();
         let Command::Combat { ship, target, x } = m else {
             base.apply(m);
             out.push((1.0, base));
@@ -106,21 +110,54 @@ fn binomial(n: usize, k: usize) -> f64 {
 }
 
 /// Could card `card` be the face-down project `slot` as far as anyone can see?
+#[cfg(test)]
 fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
-    let inst = &s.cards[slot];
-    let c = s.db.hot(card);
-    if inst.points >= c.cost && c.kind != HotKind::Spacecraft {
-        // Only a finished spacecraft waiting for population stays face down (O21, O22).
-        return false;
+    Slot::of(s, slot).fits(s.db.hot(card))
+}
+
+/// The public facts of a face-down project that decide which cards could lie there.
+#[derive(Clone, Copy)]
+struct Slot {
+    points: u8,
+    /// On the asset field (an asset project).
+    field: bool,
+    /// The factory classes of the asset it is on (0 when that is not an asset).
+    factories: u8,
+}
+
+impl Slot {
+    fn of(s: &State, slot: usize) -> Slot {
+        let inst = &s.cards[slot];
+        let field = inst.host == NONE;
+        let factories = if field {
+            0
+        } else {
+            let host = s.db.hot(s.cards[inst.host as usize].card);
+            if host.kind == HotKind::Asset {
+                host.factories
+            } else {
+                0
+            }
+        };
+        Slot {
+            points: inst.points,
+            field,
+            factories,
+        }
     }
-    match (c.kind, inst.host) {
-        (HotKind::Asset, NONE) => !c.homeworld,
-        (_, NONE) => false,
-        (HotKind::Asset, _) => false,
-        (HotKind::Upgrade, _) => true,
-        (HotKind::Spacecraft, h) => {
-            let host = s.db.hot(s.cards[h as usize].card);
-            host.kind == HotKind::Asset && host.has_factory(c.class)
+
+    /// Could card `c` be this project as far as anyone can see?
+    fn fits(self, c: &crate::data::Hot) -> bool {
+        if self.points >= c.cost && c.kind != HotKind::Spacecraft {
+            // Only a finished spacecraft waiting for population stays face down (O21, O22).
+            return false;
+        }
+        match (c.kind, self.field) {
+            (HotKind::Asset, true) => !c.homeworld,
+            (_, true) => false,
+            (HotKind::Asset, false) => false,
+            (HotKind::Upgrade, false) => true,
+            (HotKind::Spacecraft, false) => self.factories & c.class.bit() != 0,
         }
     }
 }
@@ -128,7 +165,7 @@ fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
 /// A state consistent with what `viewer` sees (O26): for every other player, the identities of
 /// the cards in their hand, deck and face-down projects are dealt again at random from the pool
 /// of those cards, keeping every slot's public facts (zone, hand arrival order, deck position,
-/// project host and points) and each project plausible (see [`plausible_project`]). The state's
+/// project host and points) and each project plausible (see [`Slot::fits`]). The state's
 /// generator is reseeded and forced dice dropped, so the future dice are unknown too.
 ///
 /// The result depends only on public information, the viewer's own cards and `rng`: the pool is
@@ -136,35 +173,69 @@ fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
 /// same result for the same `rng`.
 pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> State {
     let mut s = state.clone();
-    let mut pool: Vec<CardId> = Vec::with_capacity(32);
-    let mut free: Vec<usize> = Vec::with_capacity(32);
-    let mut projects: Vec<usize> = Vec::new();
+    // A player's cards are one slice of at most `MAX_CARDS` cards: fixed buffers, no allocation.
+    let mut pool = Pool {
+        cards: [CardId(0); MAX_CARDS],
+        len: 0,
+    };
+    let mut free = [0u8; MAX_CARDS];
+    let mut projects = [0u8; MAX_CARDS];
     for p in s.players() {
         if p == viewer {
             continue;
         }
-        pool.clear();
-        free.clear();
-        projects.clear();
+        pool.len = 0;
+        let (mut nf, mut np) = (0, 0);
         for i in s.player_range(p) {
             let c = &s.cards[i];
             match c.zone {
-                Zone::Hand | Zone::Deck => free.push(i),
-                Zone::Project => projects.push(i),
+                Zone::Hand | Zone::Deck => {
+                    free[nf] = i as u8;
+                    nf += 1;
+                }
+                Zone::Project => {
+                    projects[np] = i as u8;
+                    np += 1;
+                }
                 _ => continue,
             }
-            pool.push(c.card);
+            pool.cards[pool.len] = c.card;
+            pool.len += 1;
         }
-        pool.sort_unstable();
-        deal_projects(&mut s, &projects, &mut pool, rng);
-        pool.shuffle(rng);
-        for (&slot, &card) in free.iter().zip(pool.iter()) {
-            s.cards[slot].card = card;
+        pool.as_mut().sort_unstable();
+        deal_projects(&mut s, &projects[..np], &mut pool, rng);
+        pool.as_mut().shuffle(rng);
+        for (&slot, &card) in free[..nf].iter().zip(pool.as_mut().iter()) {
+            s.cards[slot as usize].card = card;
         }
     }
     s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
     s.forced_dice.clear();
     s
+}
+
+/// The cards still to deal, in a fixed buffer.
+struct Pool {
+    cards: [CardId; MAX_CARDS],
+    len: usize,
+}
+
+impl Pool {
+    fn as_mut(&mut self) -> &mut [CardId] {
+        &mut self.cards[..self.len]
+    }
+
+    /// Keeps the cards whose index `keep` accepts, in order.
+    fn retain(&mut self, keep: impl Fn(usize) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(i) {
+                self.cards[n] = self.cards[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
 }
 
 /// Deals plausible identities to face-down projects, removing them from `pool`: a random
@@ -173,75 +244,95 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
 /// the rules produced, so no project ever gets a card that could not lie there. Should none
 /// exist (a hand-written position), the projects keep their cards: nothing that does not fit
 /// the public facts is ever dealt.
-fn deal_projects(s: &mut State, projects: &[usize], pool: &mut Vec<CardId>, rng: &mut ChaCha8Rng) {
+fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaCha8Rng) {
     if projects.is_empty() {
         return;
     }
-    let mut order: Vec<usize> = (0..pool.len()).collect();
-    order.shuffle(rng);
-    // The pool cards that fit each project, in `order`: project k's are
-    // `fits.cards[fits.starts[k]..fits.starts[k + 1]]`.
-    let mut fits = Fits {
-        starts: Vec::with_capacity(projects.len() + 1),
-        cards: Vec::with_capacity(projects.len() * pool.len()),
-    };
-    for &slot in projects {
-        fits.starts.push(fits.cards.len());
-        fits.cards.extend(
-            order
-                .iter()
-                .copied()
-                .filter(|&i| plausible_project(s, slot, pool[i])),
-        );
+    let mut order = [0u8; MAX_CARDS];
+    let order = &mut order[..pool.len];
+    for (k, o) in order.iter_mut().enumerate() {
+        *o = k as u8;
     }
-    fits.starts.push(fits.cards.len());
-    // owner[i]: the project holding pool card i.
-    let mut owner: Vec<Option<usize>> = vec![None; pool.len()];
-    let mut seen = vec![false; pool.len()];
+    order.shuffle(rng);
+    // fits[k]: the positions in `order` of the pool cards that fit project k, as bits.
+    let mut fits = Fits::new(projects.len());
+    for (k, &slot) in projects.iter().enumerate() {
+        let slot = Slot::of(s, slot as usize);
+        for (j, &i) in order.iter().enumerate() {
+            if slot.fits(s.db.hot(pool.cards[i as usize])) {
+                fits.set(k, j);
+            }
+        }
+    }
+    // owner[j]: the project holding the pool card at position j of `order`.
+    let mut owner = [NONE; MAX_CARDS];
     for k in 0..projects.len() {
-        seen.fill(false);
-        if !augment(k, &fits, &mut owner, &mut seen) {
+        let mut seen = [0u64; WORDS];
+        if !augment(k as u8, &fits, &mut owner, &mut seen) {
             // No plausible deal: keep the projects as they are, and their cards out of the pool.
             for &slot in projects {
-                let card = s.cards[slot].card;
-                if let Some(i) = pool.iter().position(|&c| c == card) {
-                    pool.remove(i);
+                let card = s.cards[slot as usize].card;
+                if let Some(i) = pool.as_mut().iter().position(|&c| c == card) {
+                    pool.retain(|x| x != i);
                 }
             }
             return;
         }
     }
-    let mut taken = vec![false; pool.len()];
-    for (i, o) in owner.iter().enumerate() {
-        if let Some(k) = *o {
-            s.cards[projects[k]].card = pool[i];
+    let mut taken = [false; MAX_CARDS];
+    for (j, &o) in owner[..pool.len].iter().enumerate() {
+        if o != NONE {
+            let i = order[j] as usize;
+            s.cards[projects[o as usize] as usize].card = pool.cards[i];
             taken[i] = true;
         }
     }
-    let mut i = 0;
-    pool.retain(|_| {
-        i += 1;
-        !taken[i - 1]
-    });
+    pool.retain(|i| !taken[i]);
 }
 
-/// Which pool cards fit each project (see [`deal_projects`]), in one allocation.
+/// 64-bit words of a set of pool positions.
+const WORDS: usize = MAX_CARDS.div_ceil(64);
+
+/// Which pool cards fit each project (see [`deal_projects`]): one bit set of positions in the
+/// shuffled order per project.
 struct Fits {
-    starts: Vec<usize>,
-    cards: Vec<usize>,
+    bits: Vec<[u64; WORDS]>,
 }
 
-/// Kuhn's augmenting path from project `k` (see [`deal_projects`]).
-fn augment(k: usize, fits: &Fits, owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
-    for &i in &fits.cards[fits.starts[k]..fits.starts[k + 1]] {
-        if seen[i] {
-            continue;
+impl Fits {
+    fn new(projects: usize) -> Fits {
+        Fits {
+            bits: vec![[0u64; WORDS]; projects],
         }
-        seen[i] = true;
-        if owner[i].is_none_or(|o| augment(o, fits, owner, seen)) {
-            owner[i] = Some(k);
+    }
+    fn set(&mut self, k: usize, j: usize) {
+        self.bits[k][j / 64] |= 1 << (j % 64);
+    }
+    /// The first position at or after `from` that fits project `k` and is not in `seen`.
+    fn next(&self, k: usize, seen: &[u64; WORDS], from: usize) -> Option<usize> {
+        let mut w = from / 64;
+        let mut m = self.bits[k].get(w)? & !seen[w] & (!0u64 << (from % 64));
+        loop {
+            if m != 0 {
+                return Some(w * 64 + m.trailing_zeros() as usize);
+            }
+            w += 1;
+            m = self.bits[k].get(w)? & !seen[w];
+        }
+    }
+}
+
+/// Kuhn's augmenting path from project `k` (see [`deal_projects`]): the positions that fit it
+/// in order, skipping those already seen in this search.
+fn augment(k: u8, fits: &Fits, owner: &mut [u8; MAX_CARDS], seen: &mut [u64; WORDS]) -> bool {
+    let mut from = 0;
+    while let Some(j) = fits.next(k as usize, seen, from) {
+        seen[j / 64] |= 1 << (j % 64);
+        if owner[j] == NONE || augment(owner[j], fits, owner, seen) {
+            owner[j] = k;
             return true;
         }
+        from = j + 1;
     }
     false
 }
