@@ -129,6 +129,9 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     let mut starts = [0u8; MAX_PLAYERS];
     let mut deck = [0usize; MAX_PLAYERS];
     let mut projects_on = [0u8; 256];
+    // Projects on each asset that still take construction points (a finished spacecraft waiting
+    // for population does not, O22); other players' count as unfinished (O26).
+    let mut open_on = [0u8; 256];
     // Debris per (asset, orbital), for the doomed-ship check (orbitals past the eighth share one
     // slot); only counted (and cleared) when that check is on.
     let mut debris_table;
@@ -165,7 +168,17 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                 };
             }
             Zone::Deck => deck[c.owner.index().min(MAX_PLAYERS - 1)] += 1,
-            Zone::Project if c.host != NONE => projects_on[c.host as usize] += 1,
+            Zone::Project => {
+                let p = c.owner.index().min(MAX_PLAYERS - 1);
+                let open = p != viewer || c.points < db.hot(c.card).cost;
+                if c.host != NONE {
+                    projects_on[c.host as usize] += 1;
+                    open_on[c.host as usize] += open as u8;
+                } else if open {
+                    // Any asset with construction power may build an asset project (O21).
+                    starts[p] |= STARTS_ANYWHERE;
+                }
+            }
             _ => {}
         }
     }
@@ -218,7 +231,7 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                             mw * structure_worth(card) * (1.0 - 0.5 * x)
                         };
                         // What the player to move can still do with this asset this turn.
-                        let can_build = projects_on[i] > 0 || can_start(card, starts[p]);
+                        let can_build = open_on[i] > 0 || can_start(card, starts[p]);
                         let draw = draw_value(hand[p], deck[p]);
                         if p == active && in_turn && !c.has(flag::TAPPED) {
                             v += untapped(card, s.phase, c.damage, can_build, draw, mw);
@@ -756,7 +769,7 @@ mod tests {
     }
 
     #[test]
-    fn research_wins_when_the_hand_holds_nothing_the_asset_can_build() {
+    fn research_wins_when_nothing_can_use_the_assets_construction_power() {
         let mut s = new_state(4);
         while s.phase != Phase::Research {
             crate::rules::apply(&mut s, Command::Pass);
@@ -787,6 +800,17 @@ mod tests {
         let mut ready = stuck.clone();
         ready.inst_mut(hand[0]).card = own;
         assert!(adv_after(&ready, Command::Pass) > adv_after(&ready, research) + 0.1);
+        // A finished spacecraft waiting for population (O22) takes no more points: research.
+        let mut waiting = stuck.clone();
+        let w = waiting.inst_mut(hand[0]);
+        w.card = own;
+        w.zone = Zone::Project;
+        w.host = home.0;
+        w.points = s.db.hot(own).cost;
+        assert!(adv_after(&waiting, research) > adv_after(&waiting, Command::Pass) + 0.1);
+        // Unfinished, it does.
+        waiting.inst_mut(hand[0]).points = 0;
+        assert!(adv_after(&waiting, Command::Pass) > adv_after(&waiting, research) + 0.1);
     }
 
     #[test]
