@@ -26,6 +26,9 @@ pub const HAND_SOFT_CAP: usize = 6;
 pub const HAND_EXTRA: f32 = 0.15;
 /// A construction point that an untapped asset can still contribute this turn.
 pub const BUILD_POINT: f32 = 0.5;
+/// Share of its worth that a spacecraft project keeps while it would not fit in the free
+/// population (O22): finished, it would wait until a ship leaves play.
+pub const WAITING: f32 = 0.5;
 /// Per point of delta-vee left on a ship (defence, mobility).
 pub const DELTA_VEE: f32 = 0.05;
 /// Per point of construction power (future production).
@@ -191,6 +194,8 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     // player's in a register, in table order.
     for p in 0..n {
         let mut sum = 0.0f32;
+        // The player's free population, computed at its first spacecraft project.
+        let mut free_pop: Option<i16> = None;
         for i in s.player_range(PlayerId(p as u8)) {
             let c = &s.cards[i];
             let card = db.hot(c.card);
@@ -262,7 +267,18 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                     if p == viewer {
                         let worth = match card.kind {
                             HotKind::Spacecraft => {
-                                ship_worth(card, base_dv(card) >= best_target[p].1)
+                                let w = ship_worth(card, base_dv(card) >= best_target[p].1);
+                                // A spacecraft that would not fit in the free population waits
+                                // when finished (O22): worth half until a ship leaves play.
+                                let free = *free_pop.get_or_insert_with(|| {
+                                    let q = PlayerId(p as u8);
+                                    s.population_limit(q) as i16 - s.population_used(q) as i16
+                                });
+                                if (card.population as i16) > free {
+                                    WAITING * w
+                                } else {
+                                    w
+                                }
                             }
                             _ => structure_worth(card),
                         };
@@ -811,6 +827,46 @@ mod tests {
         // Unfinished, it does.
         waiting.inst_mut(hand[0]).points = 0;
         assert!(adv_after(&waiting, Command::Pass) > adv_after(&waiting, research) + 0.1);
+    }
+
+    #[test]
+    fn losing_a_ship_costs_less_when_a_waiting_ship_takes_its_population() {
+        let mut s = new_state(7);
+        s.phase = Phase::Maneuvers;
+        let p = s.active;
+        let home = homeworld(&s, p.index());
+        // Fill the population with ships of population 1 at home, then keep one more.
+        let small = |h: &Hot| h.kind == HotKind::Spacecraft && h.population == 1;
+        let mut ships = Vec::new();
+        while s.population_used(p) < s.population_limit(p) {
+            let (r, _) = s
+                .zone(p, Zone::Deck)
+                .find(|(_, c)| small(s.db.hot(c.card)))
+                .unwrap();
+            let id = s.db.card(s.inst(r).card).id.clone();
+            ships.push(ship(&mut s, p.index(), &id, home, 0));
+        }
+        let (extra, _) = s
+            .zone(p, Zone::Deck)
+            .find(|(_, c)| small(s.db.hot(c.card)))
+            .unwrap();
+        let mut waiting = s.clone();
+        let w = waiting.inst_mut(extra);
+        w.zone = Zone::Project;
+        w.host = home.0;
+        w.points = s.db.hot(s.inst(extra).card).cost;
+        let lose = |t: &State| {
+            let mut u = t.clone();
+            let victim = u.inst_mut(ships[0]);
+            victim.zone = Zone::Debris;
+            advantage(t, p.index()) - advantage(&u, p.index())
+        };
+        assert!(
+            lose(&waiting) < lose(&s) - 0.5,
+            "{} {}",
+            lose(&waiting),
+            lose(&s)
+        );
     }
 
     #[test]
