@@ -26,6 +26,9 @@ pub const HAND_SOFT_CAP: usize = 6;
 pub const HAND_EXTRA: f32 = 0.15;
 /// A construction point that an untapped asset can still contribute this turn.
 pub const BUILD_POINT: f32 = 0.5;
+/// Share of its worth that a spacecraft project keeps while it would not fit in the free
+/// population (O22): finished, it would wait until a ship leaves play.
+pub const WAITING: f32 = 0.5;
 /// Per point of delta-vee left on a ship (defence, mobility).
 pub const DELTA_VEE: f32 = 0.05;
 /// Per point of construction power (future production).
@@ -124,7 +127,14 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     // Per player: best damage weight of a reachable enemy target, cheapest reach, hand size.
     let mut best_target = [(0.0f32, u8::MAX); MAX_PLAYERS];
     let mut hand = [0usize; MAX_PLAYERS];
+    // Per player: what the hand can start ([`STARTS_ANYWHERE`] and factory-class bits), and the
+    // cards left in the deck (research draws nothing from an empty deck).
+    let mut starts = [0u8; MAX_PLAYERS];
+    let mut deck = [0usize; MAX_PLAYERS];
     let mut projects_on = [0u8; 256];
+    // Projects on each asset that still take construction points (a finished spacecraft waiting
+    // for population does not, O22); other players' count as unfinished (O26).
+    let mut open_on = [0u8; 256];
     // Debris per (asset, orbital), for the doomed-ship check (orbitals past the eighth share one
     // slot); only counted (and cleared) when that check is on.
     let mut debris_table;
@@ -150,8 +160,28 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                     }
                 }
             }
-            Zone::Hand => hand[c.owner.index().min(MAX_PLAYERS - 1)] += 1,
-            Zone::Project if c.host != NONE => projects_on[c.host as usize] += 1,
+            Zone::Hand => {
+                let p = c.owner.index().min(MAX_PLAYERS - 1);
+                hand[p] += 1;
+                // Only the viewer's own hand is known by identity (O26).
+                starts[p] |= if p == viewer {
+                    start_bits(db.hot(c.card))
+                } else {
+                    u8::MAX
+                };
+            }
+            Zone::Deck => deck[c.owner.index().min(MAX_PLAYERS - 1)] += 1,
+            Zone::Project => {
+                let p = c.owner.index().min(MAX_PLAYERS - 1);
+                let open = p != viewer || c.points < db.hot(c.card).cost;
+                if c.host != NONE {
+                    projects_on[c.host as usize] += 1;
+                    open_on[c.host as usize] += open as u8;
+                } else if open {
+                    // Any asset with construction power may build an asset project (O21).
+                    starts[p] |= STARTS_ANYWHERE;
+                }
+            }
             _ => {}
         }
     }
@@ -164,6 +194,8 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     // player's in a register, in table order.
     for p in 0..n {
         let mut sum = 0.0f32;
+        // The player's free population, computed at its first spacecraft project.
+        let mut free_pop: Option<i16> = None;
         for i in s.player_range(PlayerId(p as u8)) {
             let c = &s.cards[i];
             let card = db.hot(c.card);
@@ -204,15 +236,15 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                             mw * structure_worth(card) * (1.0 - 0.5 * x)
                         };
                         // What the player to move can still do with this asset this turn.
+                        let can_build = open_on[i] > 0 || can_start(card, starts[p]);
+                        let draw = draw_value(hand[p], deck[p]);
                         if p == active && in_turn && !c.has(flag::TAPPED) {
-                            let can_build = hand[p] > 0 || projects_on[i] > 0;
-                            v += untapped(card, s.phase, c.damage, can_build, mw);
+                            v += untapped(card, s.phase, c.damage, can_build, draw, mw);
                         } else if h.tempo && (p != active || !in_turn) {
                             // What it will do in its owner's next turn (building or research, not
                             // repair): every player's assets count the same wherever a leaf falls
                             // in the turn cycle.
-                            let can_build = hand[p] > 0 || projects_on[i] > 0;
-                            v += untapped(card, Phase::Maneuvers, 0, can_build, mw);
+                            v += untapped(card, Phase::Maneuvers, 0, can_build, draw, mw);
                         }
                         v
                     }
@@ -235,7 +267,18 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                     if p == viewer {
                         let worth = match card.kind {
                             HotKind::Spacecraft => {
-                                ship_worth(card, base_dv(card) >= best_target[p].1)
+                                let w = ship_worth(card, base_dv(card) >= best_target[p].1);
+                                // A spacecraft that would not fit in the free population waits
+                                // when finished (O22): worth half until a ship leaves play.
+                                let free = *free_pop.get_or_insert_with(|| {
+                                    let q = PlayerId(p as u8);
+                                    s.population_limit(q) as i16 - s.population_used(q) as i16
+                                });
+                                if (card.population as i16) > free {
+                                    WAITING * w
+                                } else {
+                                    w
+                                }
                             }
                             _ => structure_worth(card),
                         };
@@ -391,10 +434,42 @@ fn position(
     w * bp * (0.1 + 0.25 * (orbital as f32 + 1.0) / n)
 }
 
-/// What an untapped asset can still do in its owner's turn from `phase` on: build, research or
-/// repair, whichever is worth most (O19–O21).
+/// Start bit of a hand card that can go on any asset: an upgrade (O21), or an asset card, which
+/// every asset with construction power may build. Spacecraft set their class's factory bit.
+const STARTS_ANYWHERE: u8 = 0x80;
+
+/// What a hand card needs to be started and built: a factory of its class, or any asset.
+#[inline]
+fn start_bits(card: &Hot) -> u8 {
+    match card.kind {
+        HotKind::Spacecraft => card.class.bit(),
+        _ => STARTS_ANYWHERE,
+    }
+}
+
+/// True if some hand card (`starts`, see [`start_bits`]) can be started and built on `asset`:
+/// a spacecraft needs a factory of its class there (O21).
+#[inline]
+fn can_start(asset: &Hot, starts: u8) -> bool {
+    starts & (STARTS_ANYWHERE | asset.factories) != 0
+}
+
+/// Worth of one card that research would draw: a hand card (less past the soft cap), nothing
+/// from an empty deck.
+#[inline]
+fn draw_value(hand: usize, deck: usize) -> f32 {
+    match (deck, hand < HAND_SOFT_CAP) {
+        (0, _) => 0.0,
+        (_, true) => HAND_CARD,
+        (_, false) => HAND_EXTRA,
+    }
+}
+
+/// What an untapped asset can still do in its owner's turn from `phase` on: build (only if a
+/// project on it or a hand card can use its construction power), research (`draw` per card
+/// drawn) or repair, whichever is worth most (O19–O21).
 /// Building and research are material (weighted by `mw`); repair protects the homeworld.
-fn untapped(card: &Hot, phase: Phase, damage: u8, can_build: bool, mw: f32) -> f32 {
+fn untapped(card: &Hot, phase: Phase, damage: u8, can_build: bool, draw: f32, mw: f32) -> f32 {
     if card.kind != HotKind::Asset {
         return 0.0;
     }
@@ -405,7 +480,7 @@ fn untapped(card: &Hot, phase: Phase, damage: u8, can_build: bool, mw: f32) -> f
         0.0
     };
     let research = if phase <= Phase::Research {
-        mw * HAND_CARD * (1 + card.self_mods.research_draws).max(0) as f32
+        mw * draw * (1 + card.self_mods.research_draws).max(0) as f32
     } else {
         0.0
     };
@@ -700,6 +775,98 @@ mod tests {
         bombed.inst_mut(w).orbital = 0;
         bombed.inst_mut(w).dv = 0;
         assert_eq!(adv_with(&bombed, p, &off), adv_with(&bombed, p, &on));
+    }
+
+    /// Value after `cmd`, for the player to move.
+    fn adv_after(s: &State, cmd: Command) -> f32 {
+        let mut t = s.clone();
+        crate::rules::apply(&mut t, cmd);
+        advantage(&t, s.active.index())
+    }
+
+    #[test]
+    fn research_wins_when_nothing_can_use_the_assets_construction_power() {
+        let mut s = new_state(4);
+        while s.phase != Phase::Research {
+            crate::rules::apply(&mut s, Command::Pass);
+        }
+        let p = s.active;
+        let home = homeworld(&s, p.index());
+        let hot = *s.db.hot(s.inst(home).card);
+        // A spacecraft the homeworld has no factory for, and one it has.
+        let ship_of = |built: bool| {
+            s.db.iter()
+                .find(|(id, _)| {
+                    let h = s.db.hot(*id);
+                    h.kind == HotKind::Spacecraft && hot.has_factory(h.class) == built
+                })
+                .map(|(id, _)| id)
+                .unwrap()
+        };
+        let (foreign, own) = (ship_of(false), ship_of(true));
+        let hand: Vec<CardRef> = s.zone(p, Zone::Hand).map(|(r, _)| r).collect();
+        assert!(!hand.is_empty());
+        let mut stuck = s.clone();
+        for &r in &hand {
+            stuck.inst_mut(r).card = foreign;
+        }
+        let research = Command::Research { asset: home };
+        assert!(adv_after(&stuck, research) > adv_after(&stuck, Command::Pass) + 0.1);
+        // With a card it can build, the homeworld keeps its construction power for it.
+        let mut ready = stuck.clone();
+        ready.inst_mut(hand[0]).card = own;
+        assert!(adv_after(&ready, Command::Pass) > adv_after(&ready, research) + 0.1);
+        // A finished spacecraft waiting for population (O22) takes no more points: research.
+        let mut waiting = stuck.clone();
+        let w = waiting.inst_mut(hand[0]);
+        w.card = own;
+        w.zone = Zone::Project;
+        w.host = home.0;
+        w.points = s.db.hot(own).cost;
+        assert!(adv_after(&waiting, research) > adv_after(&waiting, Command::Pass) + 0.1);
+        // Unfinished, it does.
+        waiting.inst_mut(hand[0]).points = 0;
+        assert!(adv_after(&waiting, Command::Pass) > adv_after(&waiting, research) + 0.1);
+    }
+
+    #[test]
+    fn losing_a_ship_costs_less_when_a_waiting_ship_takes_its_population() {
+        let mut s = new_state(7);
+        s.phase = Phase::Maneuvers;
+        let p = s.active;
+        let home = homeworld(&s, p.index());
+        // Fill the population with ships of population 1 at home, then keep one more.
+        let small = |h: &Hot| h.kind == HotKind::Spacecraft && h.population == 1;
+        let mut ships = Vec::new();
+        while s.population_used(p) < s.population_limit(p) {
+            let (r, _) = s
+                .zone(p, Zone::Deck)
+                .find(|(_, c)| small(s.db.hot(c.card)))
+                .unwrap();
+            let id = s.db.card(s.inst(r).card).id.clone();
+            ships.push(ship(&mut s, p.index(), &id, home, 0));
+        }
+        let (extra, _) = s
+            .zone(p, Zone::Deck)
+            .find(|(_, c)| small(s.db.hot(c.card)))
+            .unwrap();
+        let mut waiting = s.clone();
+        let w = waiting.inst_mut(extra);
+        w.zone = Zone::Project;
+        w.host = home.0;
+        w.points = s.db.hot(s.inst(extra).card).cost;
+        let lose = |t: &State| {
+            let mut u = t.clone();
+            let victim = u.inst_mut(ships[0]);
+            victim.zone = Zone::Debris;
+            advantage(t, p.index()) - advantage(&u, p.index())
+        };
+        assert!(
+            lose(&waiting) < lose(&s) - 0.5,
+            "{} {}",
+            lose(&waiting),
+            lose(&s)
+        );
     }
 
     #[test]
