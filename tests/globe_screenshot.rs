@@ -225,8 +225,8 @@ fn card_linked_view_shows_a_destroyed_asset_scarred() {
     assert_not_blank(name, &s);
     assert!(s.colours(990, 0, 290, 800) > 20, "{name}: no side panel");
     // Luna Base (destroyed, far row right) is scarred red; Terra (near row) is not.
-    let (_, luna) = blue_red(&s, 855, 310, 65, 65);
-    let (terra_blue, terra) = blue_red(&s, 752, 432, 70, 70);
+    let (_, luna) = blue_red(&s, 888, 328, 65, 65);
+    let (terra_blue, terra) = blue_red(&s, 815, 412, 70, 70);
     assert!(
         luna > 0.05,
         "{name}: the destroyed asset is not scarred ({luna:.3})"
@@ -236,7 +236,7 @@ fn card_linked_view_shows_a_destroyed_asset_scarred() {
         "{name}: the live asset looks scarred (red {terra:.3}, blue {terra_blue:.3})"
     );
     // Its label says so, in red.
-    let label = s.share_near(815, 288, 150, 18, [0xff, 0x54, 0x68], 50);
+    let label = s.share_near(830, 316, 145, 18, [0xff, 0x54, 0x68], 50);
     assert!(
         label > 0.01,
         "{name}: no red 'destroyed' label ({label:.4})"

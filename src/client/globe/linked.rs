@@ -330,7 +330,7 @@ impl Linked {
             return;
         };
         for l in &self.labels {
-            l.draw(p, 0.6);
+            l.draw_inside(p, 0.6, rect);
         }
         p.text(
             &self.title,

@@ -71,11 +71,29 @@ pub struct Label {
 impl Label {
     /// Draws the label centred on its point, on a dark chip of opacity `back`.
     pub fn draw(&self, p: &mut Painter, back: f32) {
+        self.draw_at(p, back, self.at.x);
+    }
+
+    /// Like [`Label::draw`], moved sideways as little as needed to stay inside `bounds` (a
+    /// name near the edge of a narrow view is not cut).
+    pub fn draw_inside(&self, p: &mut Painter, back: f32, bounds: Rect) {
+        let half = p.measure(&self.text, self.size, true) / 2.0 + 6.0;
+        let (lo, hi) = (bounds.x + half, bounds.right() - half);
+        let x = if lo <= hi {
+            self.at.x.clamp(lo, hi)
+        } else {
+            self.at.x
+        };
+        self.draw_at(p, back, x);
+    }
+
+    fn draw_at(&self, p: &mut Painter, back: f32, x: f32) {
+        let at = vec2(x, self.at.y);
         let w = p.measure(&self.text, self.size, true);
         rrect(
             Rect::new(
-                self.at.x - w / 2.0 - 4.0,
-                self.at.y - self.size * 0.62,
+                at.x - w / 2.0 - 4.0,
+                at.y - self.size * 0.62,
                 w + 8.0,
                 self.size * 1.25,
             ),
@@ -84,8 +102,8 @@ impl Label {
         );
         p.text(
             &self.text,
-            self.at.x - w / 2.0,
-            self.at.y + self.size * 0.36,
+            at.x - w / 2.0,
+            at.y + self.size * 0.36,
             self.size,
             true,
             self.color,
