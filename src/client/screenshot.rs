@@ -184,7 +184,7 @@ pub fn finished_game(cat: &Catalog, seed: u64) -> Option<Game> {
 /// so that its destinations and targets are lit (benchmarks and screenshots).
 ///
 /// Plays a few demo games (seeds from `seed`) and keeps the busiest start of one of seat 1's
-/// Maneuvers phases (ships in play, then cards in hand), then replays to exactly there so that
+/// Maneuvers phases (own ships, all ships, then cards in hand), then replays to exactly there so that
 /// the log matches the board.
 pub fn busy_game(cat: &Catalog, seed: u64, inter: &mut Interaction) -> Option<Game> {
     let seats = vec![
@@ -198,9 +198,11 @@ pub fn busy_game(cat: &Catalog, seed: u64, inter: &mut Interaction) -> Option<Ga
         },
     ];
     let base = setup(cat, seed, seats)?;
+    // Your own ships count most (one of them is selected), then everyone's, then your hand.
     let busy = |s: &State| {
         let ships = s.cards.iter().filter(|c| c.zone == Zone::Ship).count();
-        4 * ships + s.hand_size(PlayerId(0)).min(3)
+        let own = s.zone(PlayerId(0), Zone::Ship).count();
+        4 * own + 2 * ships + s.hand_size(PlayerId(0)).min(3)
     };
     let at_mark = |s: &State| s.active == PlayerId(0) && s.phase == Phase::Maneuvers;
     let mut best = (0usize, seed, 0u16);
