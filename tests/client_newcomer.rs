@@ -325,17 +325,13 @@ fn the_colour_blind_palette_lights_targets_in_blue() {
         "targets-blind",
         &["--screen", "table", "--frames", "20", "--colour-blind"],
     );
-    // The whole table: the selected ship's lit orbitals and the attack targets' rings. Hull
-    // and population bars keep their green, so the green that goes is the targets'.
-    let (x, y, w, h) = (0, 30, 975, 630);
-    let plain_green = plain.share_near(x, y, w, h, TARGET, 30);
-    assert!(plain_green > 0.0015, "no green targets: {plain_green}");
-    assert!(plain.share_near(x, y, w, h, TARGET_BLIND, 30) < 0.0005);
+    // The selected ship's lit destination: the empty orbital above it (x 238–649, y 170–225).
+    let (x, y, w, h) = (238, 170, 411, 55);
+    let plain_green = plain.share_near(x, y, w, h, TARGET, 40);
+    assert!(plain_green > 0.02, "no green target: {plain_green}");
+    assert!(plain.share_near(x, y, w, h, TARGET_BLIND, 30) < 0.002);
     let blue = blind.share_near(x, y, w, h, TARGET_BLIND, 40);
-    assert!(blue > 0.0008, "no light-blue targets: {blue}");
+    assert!(blue > 0.02, "no light-blue target: {blue}");
     let green = blind.share_near(x, y, w, h, TARGET, 30);
-    assert!(
-        green < plain_green * 0.5,
-        "targets still green: {green} of {plain_green}"
-    );
+    assert!(green < 0.002, "the target is still green: {green}");
 }
