@@ -2,7 +2,7 @@
 //! than max range minus the target's defence. Each hit deals 1 damage.
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{Phase, State, Zone};
+use crate::state::{CardSet, Phase, State, Zone};
 
 /// The numbers of one attack, before any die is rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,13 +85,15 @@ pub fn apply(s: &mut State, ship: CardRef, target: CardRef, x: u8, ev: &mut impl
 }
 
 /// Legal attacks of one ship: every enemy ship at the same asset, every X.
-pub fn legal(s: &State, ship: CardRef, out: &mut Vec<Command>) {
+/// Legal attacks of one ship; `ships` holds every ship in play.
+pub(crate) fn legal(s: &State, ship: CardRef, ships: &CardSet, out: &mut Vec<Command>) {
     let a = *s.inst(ship);
     if a.dv == 0 {
         return;
     }
-    for (target, t) in s.ships_at(CardRef(a.host)) {
-        if t.owner != a.owner {
+    for target in ships.iter() {
+        let t = s.inst(target);
+        if t.host == a.host && t.owner != a.owner {
             for x in 1..=a.dv {
                 out.push(Command::Combat { ship, target, x });
             }

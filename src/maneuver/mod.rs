@@ -7,22 +7,25 @@ pub mod combat;
 pub mod refit;
 pub mod scuttle;
 
-use crate::ids::CardRef;
 use crate::rules::Command;
 use crate::state::{flag, State, Zone};
 
-/// Appends every legal maneuver of the active player.
+/// Appends every legal maneuver of the active player. The assets in play and the ships of
+/// every player are gathered once for all of the player's ships.
 pub fn legal(s: &State, out: &mut Vec<Command>) {
-    for i in s.player_range(s.active) {
-        let c = &s.cards[i];
-        if c.zone != Zone::Ship || c.has(flag::FRESH) {
+    let [mine, hand] = s.zone_sets(s.active, [Zone::Ship, Zone::Hand]);
+    if mine.is_empty() {
+        return;
+    }
+    let [assets, ships] = s.table_sets([Zone::Asset, Zone::Ship]);
+    for ship in mine.iter() {
+        if s.inst(ship).has(flag::FRESH) {
             continue;
         }
-        let ship = CardRef(i as u8);
-        burn::legal(s, ship, out);
-        combat::legal(s, ship, out);
+        burn::legal(s, ship, &assets, out);
+        combat::legal(s, ship, &ships, out);
         bombard::legal(s, ship, out);
-        refit::legal(s, ship, out);
+        refit::legal(s, ship, &hand, out);
         scuttle::legal(s, ship, out);
     }
 }

@@ -168,49 +168,39 @@ fn enter_ship(s: &mut State, ship: CardRef, ev: &mut impl EventSink) {
 /// At the start of the Construction phase, finished spacecraft that were waiting for population
 /// enter play, in card order, while they fit (O21, O22).
 pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
-    for i in s.player_range(s.active) {
-        let c = s.cards[i];
-        let r = CardRef(i as u8);
-        if c.zone == Zone::Project
-            && c.owner == s.active
-            && s.db.hot(c.card).kind == HotKind::Spacecraft
-            && c.points >= s.db.hot(c.card).cost
-            && fits(s, r)
-        {
+    let me = s.active;
+    let [projects] = s.zone_sets(me, [Zone::Project]);
+    // Population used and limit, read at the first finished spacecraft: ships entering here
+    // use population but change no limit.
+    let mut room: Option<(u16, u16)> = None;
+    for r in projects.iter() {
+        let c = *s.inst(r);
+        let h = s.db.hot(c.card);
+        if h.kind != HotKind::Spacecraft || c.points < h.cost {
+            continue;
+        }
+        let need = h.population as u16;
+        let (used, limit) = *room.get_or_insert_with(|| {
+            (s.population_used(me) as u16, s.population_limit(me) as u16)
+        });
+        if used + need <= limit {
             enter_ship(s, r, ev);
+            room = Some((used + need, limit));
         }
     }
 }
 
 pub fn legal(s: &State, out: &mut Vec<Command>) {
     let me = s.active;
-    // One pass over the player's cards, sorting them into the three lists this phase needs
-    // (the hot path of random playouts: no allocation, no repeated scans).
-    const CAP: usize = 64;
-    let mut hand = [CardRef(0); CAP];
-    let mut assets = [CardRef(0); CAP];
-    let mut projects = [CardRef(0); CAP];
-    let (mut nh, mut na, mut np) = (0, 0, 0);
-    for i in s.player_range(me) {
-        let r = CardRef(i as u8);
-        let (list, n) = match s.cards[i].zone {
-            Zone::Hand => (&mut hand, &mut nh),
-            Zone::Asset => (&mut assets, &mut na),
-            Zone::Project => (&mut projects, &mut np),
-            _ => continue,
-        };
-        if *n < CAP {
-            list[*n] = r;
-            *n += 1;
-        }
-    }
-    let (hand, assets, projects) = (&hand[..nh], &assets[..na], &projects[..np]);
-    for &card in hand {
+    // The player's hand, assets and projects in one branch-free pass (the hot path of random
+    // playouts: no allocation, no repeated scans).
+    let [hand, assets, projects] = s.zone_sets(me, [Zone::Hand, Zone::Asset, Zone::Project]);
+    for card in hand.iter() {
         let h = s.db.hot(s.inst(card).card);
         match h.kind {
             HotKind::Asset => out.push(Command::Start { card, host: None }),
             HotKind::Spacecraft | HotKind::Upgrade => {
-                for &asset in assets {
+                for asset in assets.iter() {
                     let a = s.inst(asset);
                     let ok = !a.has(flag::DESTROYED)
                         && (h.kind == HotKind::Upgrade || s.db.hot(a.card).has_factory(h.class));
@@ -227,14 +217,14 @@ pub fn legal(s: &State, out: &mut Vec<Command>) {
     if projects.is_empty() {
         return;
     }
-    for &asset in assets {
+    for asset in assets.iter() {
         let a = s.inst(asset);
         if a.has(flag::TAPPED | flag::DESTROYED) || s.construction_power(asset) == 0 {
             continue;
         }
         let factories = s.db.hot(a.card);
         let mut enemy_here = None;
-        for &project in projects {
+        for project in projects.iter() {
             let p = s.inst(project);
             let h = s.db.hot(p.card);
             if p.points >= h.cost {

@@ -7,6 +7,9 @@ mod invariants;
 mod read;
 pub mod setup;
 mod stats;
+mod zone_bits;
+
+pub(crate) use zone_bits::CardSet;
 
 use crate::data::CardDb;
 use crate::ids::{CardId, CardRef, PlayerId};
@@ -377,9 +380,8 @@ impl State {
 
     /// Top card of a deck.
     pub fn deck_top(&self, p: PlayerId) -> Option<CardRef> {
-        self.zone(p, Zone::Deck)
-            .min_by_key(|(_, c)| c.order)
-            .map(|(r, _)| r)
+        let [deck] = self.zone_sets(p, [Zone::Deck]);
+        deck.iter().min_by_key(|r| self.cards[r.index()].order)
     }
 
     pub fn has_lost(&self, p: PlayerId) -> bool {
