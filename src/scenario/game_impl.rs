@@ -116,7 +116,7 @@ fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
 }
 
 /// The public facts of a face-down project that decide which cards could lie there.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Slot {
     points: u8,
     /// On the asset field (an asset project).
@@ -208,6 +208,8 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
         for (&slot, &card) in free[..nf].iter().zip(pool.as_mut().iter()) {
             s.cards[slot as usize].card = card;
         }
+        // The dealt cards' triggered abilities fire where they lie now.
+        s.reindex_triggers(p);
     }
     s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
     s.forced_dice.clear();
@@ -254,12 +256,18 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
         *o = k as u8;
     }
     order.shuffle(rng);
-    // fits[k]: the positions in `order` of the pool cards that fit project k, as bits.
+    // fits[k]: the positions in `order` of the pool cards that fit project k, as bits. Each
+    // pool card's stats are read once, for every project at a time.
     let mut fits = Fits::new(projects.len());
-    for (k, &slot) in projects.iter().enumerate() {
-        let slot = Slot::of(s, slot as usize);
-        for (j, &i) in order.iter().enumerate() {
-            if slot.fits(s.db.hot(pool.cards[i as usize])) {
+    let mut slots = [Slot::default(); MAX_CARDS];
+    let slots = &mut slots[..projects.len()];
+    for (slot, &at) in slots.iter_mut().zip(projects) {
+        *slot = Slot::of(s, at as usize);
+    }
+    for (j, &i) in order.iter().enumerate() {
+        let card = s.db.hot(pool.cards[i as usize]);
+        for (k, slot) in slots.iter().enumerate() {
+            if slot.fits(card) {
                 fits.set(k, j);
             }
         }
@@ -453,5 +461,30 @@ mod tests {
             s.apply(m);
         }
         assert!(checked > 0);
+    }
+
+    /// O27 in a determinized state: the triggered abilities of the cards dealt to a slot fire
+    /// from it (the trigger masks follow the new deal, as a full reindex would build them).
+    #[test]
+    fn o27_determinized_cards_keep_their_triggers() {
+        use crate::data::hot::{TRIGGER_END_OF_TURN, TRIGGER_UPKEEP};
+        let mut moved = 0;
+        for seed in 0..12 {
+            let mut s = new_state(seed);
+            play_random(&mut s, 150, seed);
+            let viewer = s.active;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let d = determinize(&s, viewer, &mut rng);
+            let mut fresh = d.clone();
+            fresh.reindex();
+            for p in d.players() {
+                for bit in [TRIGGER_UPKEEP, TRIGGER_END_OF_TURN] {
+                    let got: Vec<usize> = d.trigger_cards(p, bit).collect();
+                    assert_eq!(got, fresh.trigger_cards(p, bit).collect::<Vec<_>>());
+                    moved += usize::from(got != s.trigger_cards(p, bit).collect::<Vec<_>>());
+                }
+            }
+        }
+        assert!(moved > 0, "no deal moved a triggered card: the test checks nothing");
     }
 }

@@ -267,18 +267,31 @@ impl State {
             let r = self.search_range(PlayerId(p as u8));
             ix.starts[p] = r.start as u8;
             ix.starts[p + 1] = r.end as u8;
-            for (k, bit) in TRIGGER_BITS.iter().enumerate() {
-                ix.triggers[p][k] = (r.len() <= 64).then(|| {
-                    self.cards[r.clone()]
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| self.db.hot(c.card).triggers & bit != 0)
-                        .fold(0u64, |m, (i, _)| m | 1 << i)
-                });
-            }
         }
         ix.valid = true;
         self.index = ix;
+        for p in 0..n {
+            self.reindex_triggers(PlayerId(p as u8));
+        }
+    }
+
+    /// Rebuilds the trigger masks of one player's cards, after their identities changed (a
+    /// determinized state deals the hidden cards again).
+    pub(crate) fn reindex_triggers(&mut self, p: PlayerId) {
+        if !self.index.valid || p.index() >= self.num_players as usize {
+            return;
+        }
+        let r = self.player_range(p);
+        let mut masks = [(r.len() <= 64).then_some(0u64); 2];
+        for (i, c) in self.cards[r].iter().enumerate().take(64) {
+            let t = self.db.hot(c.card).triggers;
+            for (m, bit) in masks.iter_mut().zip(TRIGGER_BITS) {
+                if let Some(m) = m {
+                    *m |= u64::from(t & bit != 0) << i;
+                }
+            }
+        }
+        self.index.triggers[p.index()] = masks;
     }
 
     /// The table indices of a player's cards whose card has trigger `bit`
