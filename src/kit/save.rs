@@ -154,11 +154,18 @@ pub fn list_dir(dir: &Path) -> Vec<Result<Listed, (PathBuf, String)>> {
                 .and_then(|e| e.get("outcome"))
                 .and_then(|o| o.as_str())
                 .map(str::to_string);
+            // A hand-written save without `saved_at` is dated by its file.
+            let save = probe.save.map(|mut s| {
+                if s.saved_at == 0 {
+                    s.saved_at = modified;
+                }
+                s
+            });
             Ok(Listed {
                 game: probe.game.unwrap_or_else(|| "orbitals".into()),
                 commands,
                 outcome,
-                save: probe.save,
+                save,
                 modified,
                 path,
             })
@@ -243,12 +250,17 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.join("c.yaml"), "game: [\n").unwrap();
+        std::fs::write(dir.join("e.yaml"), "seed: 3\nsave:\n  seats: [human, greedy]\n").unwrap();
         std::fs::write(dir.join("d.yaml"), [0xff, 0xfe, 0x00]).unwrap();
         std::fs::write(dir.join("notes.txt"), "not listed").unwrap();
         let l = list_dir(&dir);
-        assert_eq!(l.len(), 4);
+        assert_eq!(l.len(), 5);
         let ok: Vec<&Listed> = l.iter().filter_map(|r| r.as_ref().ok()).collect();
-        assert_eq!(ok.len(), 2);
+        assert_eq!(ok.len(), 3);
+        // No `saved_at`: the file's own date, not 1970.
+        let e = ok.iter().find(|x| x.path.ends_with("e.yaml")).unwrap();
+        assert_eq!(e.save.as_ref().unwrap().saved_at, e.modified);
+        assert!(e.modified > 0);
         let a = ok.iter().find(|x| x.path.ends_with("a.yaml")).unwrap();
         assert_eq!(a.game, "globetrotter");
         assert_eq!(a.save.as_ref().unwrap().seats, vec!["human", "greedy"]);
