@@ -224,8 +224,10 @@ pub(crate) struct TableIndex {
     valid: bool,
     starts: [u8; INDEXED_PLAYERS + 1],
     /// Per player and trigger bit (upkeep, end of turn): which of the player's cards (by
-    /// position in their slice) have that trigger. `None` when a player has over 64 cards.
-    triggers: [[Option<u64>; 2]; INDEXED_PLAYERS],
+    /// position in their slice) have that trigger; valid for the players in `masked`.
+    triggers: [[u64; 2]; INDEXED_PLAYERS],
+    /// Bit per player whose `triggers` are valid (a player with over 64 cards has none).
+    masked: u8,
 }
 
 impl PartialEq for State {
@@ -282,16 +284,29 @@ impl State {
             return;
         }
         let r = self.player_range(p);
-        let mut masks = [(r.len() <= 64).then_some(0u64); 2];
+        let fits = r.len() <= 64;
+        let mut masks = [0u64; 2];
         for (i, c) in self.cards[r].iter().enumerate().take(64) {
             let t = self.db.hot(c.card).triggers;
             for (m, bit) in masks.iter_mut().zip(TRIGGER_BITS) {
-                if let Some(m) = m {
-                    *m |= u64::from(t & bit != 0) << i;
-                }
+                *m |= u64::from(t & bit != 0) << i;
             }
         }
         self.index.triggers[p.index()] = masks;
+        let bit = 1u8 << p.index();
+        self.index.masked = if fits {
+            self.index.masked | bit
+        } else {
+            self.index.masked & !bit
+        };
+    }
+
+    /// True if `p`'s trigger masks are kept (see [`TableIndex`]).
+    fn has_trigger_masks(&self, p: PlayerId) -> bool {
+        self.index.valid
+            && 1u8
+                .checked_shl(p.0.into())
+                .is_some_and(|b| self.index.masked & b != 0)
     }
 
     /// The table indices of a player's cards whose card has trigger `bit`
@@ -301,7 +316,7 @@ impl State {
         let range = self.player_range(p);
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
         let mask = match k {
-            Some(k) if self.index.valid => self.index.triggers[p.index()][k],
+            Some(k) if self.has_trigger_masks(p) => Some(self.index.triggers[p.index()][k]),
             _ => None,
         };
         let start = range.start;
