@@ -14,8 +14,9 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
         When::Upkeep => crate::data::hot::TRIGGER_UPKEEP,
         When::EndOfTurn => crate::data::hot::TRIGGER_END_OF_TURN,
     };
-    let db = std::sync::Arc::clone(&s.db);
-    // The iterator holds no borrow of the state: effects below may change it.
+    // The table is kept for the process: a copy of the reference borrows nothing of the
+    // state, and the iterator holds no borrow of it either, so effects below may change it.
+    let db = s.db;
     for i in s.trigger_cards(p, bit) {
         let c = s.cards[i];
         let r = CardRef(i as u8);

@@ -144,7 +144,7 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     } else {
         &mut []
     };
-    let db = &*s.db;
+    let db: &crate::data::CardDb = s.db;
     for c in &s.cards {
         match c.zone {
             Zone::Debris if h.hazard && c.host != NONE => {

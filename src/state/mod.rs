@@ -7,6 +7,7 @@ mod invariants;
 mod read;
 pub mod setup;
 mod stats;
+mod tables;
 mod zone_bits;
 
 pub(crate) use zone_bits::CardSet;
@@ -178,9 +179,10 @@ pub enum Outcome {
 /// The whole game state.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
-    /// Card definitions; not serialized: attach with [`State::with_db`] after loading.
-    #[serde(skip)]
-    pub(crate) db: Arc<CardDb>,
+    /// Card definitions, kept for the process ([`tables`]); not serialized: attach with
+    /// [`State::with_db`] after loading.
+    #[serde(skip, default = "tables::empty")]
+    pub(crate) db: &'static Arc<CardDb>,
     pub(crate) cards: Vec<Inst>,
     pub(crate) num_players: u8,
     pub(crate) active: PlayerId,
@@ -252,7 +254,7 @@ impl PartialEq for State {
 impl State {
     /// Attaches the card database (after deserializing a state).
     pub fn with_db(mut self, db: Arc<CardDb>) -> State {
-        self.db = db;
+        self.db = tables::keep(db);
         self.reindex();
         self
     }

@@ -55,7 +55,7 @@ impl State {
     /// An empty table for `num_players` players, before any card is placed.
     pub fn empty(db: Arc<CardDb>, num_players: u8, seed: u64) -> State {
         State {
-            db,
+            db: super::tables::keep(db),
             cards: Vec::new(),
             num_players,
             active: PlayerId(0),
