@@ -116,4 +116,70 @@ impl Command {
             _ => None,
         }
     }
+
+    /// The command's first word in the notation (`move`, `seal`), for messages.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Command::Land { .. } => "land",
+            Command::Deploy { .. } => "deploy",
+            Command::Move { .. } => "move",
+            Command::Go { .. } => "go",
+            Command::Load { .. } => "load",
+            Command::Unload { .. } => "unload",
+            Command::Enter { .. } => "enter",
+            Command::Leave { .. } => "leave",
+            Command::Fire { .. } => "fire",
+            Command::Assault { .. } => "assault",
+            Command::Capture { .. } => "capture",
+            Command::Retreat { .. } => "retreat",
+            Command::Build { .. } => "build",
+            Command::Repair { .. } => "repair",
+            Command::TakeOff { .. } => "takeoff",
+            Command::Seal { .. } => "seal",
+            Command::Plan { .. } => "plan",
+            Command::End => "end",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::series::MothershipTable;
+    use super::super::{apply_into, legal_commands_into, notation, validate, RuleError};
+    use super::Command;
+    use crate::core::table::Table;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Every command's verb is its first word in the notation, through whole random games,
+    /// and a refusal in the sealed turn-21 choice names the refused command (M21).
+    #[test]
+    fn verbs_are_the_notations_first_words() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut buf = Vec::new();
+        let mut choices = 0;
+        for (players, seed) in [(2, 3), (3, 5)] {
+            let mut s = MothershipTable { players }.start(0, &[0], seed).unwrap().state;
+            for _ in 0..3000 {
+                legal_commands_into(&s, &mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                for c in &buf {
+                    let text = notation::format_command(&s, c);
+                    assert_eq!(text.split_whitespace().next(), Some(c.verb()), "{text}");
+                }
+                if s.phase == super::super::state::Phase::Choose {
+                    choices += 1;
+                    match validate(&s, &Command::End) {
+                        Err(RuleError::Phase { command, .. }) => assert_eq!(command, "end"),
+                        other => panic!("`end` while choosing: {other:?}"),
+                    }
+                }
+                let c = buf[rng.gen_range(0..buf.len())];
+                apply_into(&mut s, c, &mut ());
+            }
+        }
+        assert!(choices > 0, "no game reached the turn-21 choice");
+    }
 }
