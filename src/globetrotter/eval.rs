@@ -486,7 +486,7 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
                 .filter(|(at, _)| at.planet == port.planet)
                 .filter_map(|(at, _)| d.distance(at.face, port.face))
                 .min()
-                .map_or(0.0, |x| -0.5 * f32::from(x))
+                .map_or(0.0, |x| -TO_PORT * f32::from(x))
         }
         _ => 0.0,
     };
@@ -506,6 +506,11 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
             _ => stage,
         }
 }
+
+/// Worth of each space between a player's nearest rover and its own Space Port while its Drill
+/// Cannon could break a planet holding all an opponent has left ([`drill_value`]): more than a
+/// rover's pressure on the enemy, so the rover heads for orbit instead of trading shots.
+const TO_PORT: f32 = 3.0;
 
 /// A Factory whose ring its owner holds ([`factory_value`]).
 const FACTORY_SAFE: f32 = 50.0;
