@@ -34,6 +34,16 @@ fn distance(a: FaceId, b: FaceId) -> u8 {
     Distances::get().distance(a, b).unwrap_or(u8::MAX)
 }
 
+/// An HQ with five playable neighbours (away from the unused region, G1).
+fn hq_with_five_neighbours() -> FaceId {
+    let board = Board::get();
+    *board
+        .hqs()
+        .iter()
+        .find(|&&h| board.neighbours(h).len() == 5)
+        .unwrap()
+}
+
 /// The HQ farthest from `from` among those not in `taken`.
 fn farthest_hq(from: FaceId, taken: &[FaceId]) -> FaceId {
     *Board::get()
@@ -50,11 +60,7 @@ fn farthest_hq(from: FaceId, taken: &[FaceId]) -> FaceId {
 #[test]
 fn greedy_shoots_enemy_fortifications_out_of_its_ring() {
     let board = Board::get();
-    let hq = *board
-        .hqs()
-        .iter()
-        .find(|&&h| board.neighbours(h).len() == 5)
-        .unwrap();
+    let hq = hq_with_five_neighbours();
     let ring = board.neighbours(hq);
     // p2's fortification two spaces out, beside the ring.
     let beside = *board
@@ -90,11 +96,7 @@ fn greedy_shoots_enemy_fortifications_out_of_its_ring() {
 #[test]
 fn greedy_heads_for_orbit_before_the_drill_cannon_plan() {
     let board = Board::get();
-    let port = *board
-        .hqs()
-        .iter()
-        .find(|&&h| board.neighbours(h).len() == 5)
-        .unwrap();
+    let port = hq_with_five_neighbours();
     let ring = board.neighbours(port);
     let step = ring[0];
     let start = *board
