@@ -15,9 +15,10 @@
 //!   enemy piece on the ring costs 5. An opponent gains by breaking the ring and standing on it;
 //! * **building progress**, towards the structure the player needs next (a Factory; then a
 //!   Space Port; then a Drill Cannon where an opponent stands; then a Treasury): for the best
-//!   empty HQ with no enemy piece in its ring, W × p², where p is the share of the ring held
+//!   empty HQ with no enemy rover in its ring, W × p, where p is the share of the ring held
 //!   (half for a space held only by a rover, which must leave to fortify the rest; 1 for a
-//!   complete ring) plus a little for the nearest own rover's closeness;
+//!   complete ring), less half a space per enemy fortification on the HQ or its ring (it must
+//!   be shot away first), plus a little for the nearest own rover's closeness;
 //! * **pressure** ([`pressure`]): for the player's three rovers closest to an enemy, 0.15 per
 //!   enemy piece within shooting range and −0.25 per space to the nearest enemy rover or
 //!   building on its planet. A rover on a planet without enemies counts its way through its
@@ -485,7 +486,7 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
                 .filter(|(at, _)| at.planet == port.planet)
                 .filter_map(|(at, _)| d.distance(at.face, port.face))
                 .min()
-                .map_or(0.0, |x| -0.5 * f32::from(x))
+                .map_or(0.0, |x| -TO_PORT * f32::from(x))
         }
         _ => 0.0,
     };
@@ -505,6 +506,11 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
             _ => stage,
         }
 }
+
+/// Worth of each space between a player's nearest rover and its own Space Port while its Drill
+/// Cannon could break a planet holding all an opponent has left ([`drill_value`]): more than a
+/// rover's pressure on the enemy, so the rover heads for orbit instead of trading shots.
+const TO_PORT: f32 = 3.0;
 
 /// A Factory whose ring its owner holds ([`factory_value`]).
 const FACTORY_SAFE: f32 = 50.0;
@@ -544,8 +550,14 @@ fn factory_value(s: &State, p: PlayerId, factory: Loc, hp: u8) -> f32 {
     }
 }
 
-/// The best progress of `p` towards a ring on an empty HQ with no enemy piece in it: the share
-/// of the ring held, plus a little for the nearest own rover's closeness to the HQ.
+/// Share of a ring space lost to each enemy fortification on an HQ or its ring ([`best_progress`]).
+const CONTESTED: f32 = 0.5;
+
+/// The best progress of `p` towards a ring on an empty HQ with no enemy rover on it or its
+/// ring: the share of the ring held, less [`CONTESTED`] per enemy fortification to shoot away
+/// first, plus a little for the nearest own rover's closeness to the HQ. Counted as a block, an
+/// enemy fortification would leave a crowded planet with no HQ to work towards, and a player
+/// would trade shots at rings that are refilled every turn instead of building.
 fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
     let board = Board::get();
     let d = Distances::get();
@@ -566,16 +578,16 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
         }
         for &hq in board.hqs() {
             let h = &spaces[hq.index()];
-            if h.building.is_some()
-                || h.fort.is_some_and(|o| o != p)
-                || h.rover.is_some_and(|r| r.owner != p)
-            {
+            if h.building.is_some() || h.rover.is_some_and(|r| r.owner != p) {
                 continue;
             }
             let ring = board.neighbours(hq);
             let mut held = 0;
             // Ring spaces held by a rover only: it has to leave them to fortify the rest.
             let mut by_rover = 0.0f32;
+            // Enemy fortifications on the HQ or its ring: each costs a shot before the space
+            // can be fortified (G5, G7), so it holds the ring back without closing it.
+            let mut contested = u8::from(h.fort.is_some_and(|o| o != p));
             let mut blocked = false;
             for n in ring {
                 let t = &spaces[n.index()];
@@ -584,8 +596,10 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
                     if t.fort != Some(p) {
                         by_rover += 0.5;
                     }
-                } else if t.fort.is_some() || t.rover.is_some() {
+                } else if t.rover.is_some() {
                     blocked = true;
+                } else if t.fort.is_some() {
+                    contested += 1;
                 }
             }
             if blocked || ring.is_empty() {
@@ -598,10 +612,11 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
                 .map_or(0.0, |x| (1.0 - f32::from(x) / 8.0).max(0.0));
             let missing = (ring.len() - held) as f32;
             // A complete ring is one action from the building.
-            let prog = if held == ring.len() {
+            let prog = if held == ring.len() && contested == 0 {
                 1.0
             } else {
-                (held as f32 - by_rover + near.min(missing)) / (ring.len() as f32 + 1.0)
+                let open = held as f32 - by_rover - CONTESTED * f32::from(contested);
+                ((open + near.min(missing)) / (ring.len() as f32 + 1.0)).max(0.0)
             };
             best = best.max(prog);
         }
