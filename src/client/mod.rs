@@ -7,6 +7,7 @@
 //! without a person, for tests and CI.
 mod app;
 mod catalog;
+mod copies;
 mod deckbuilder;
 mod egui_layer;
 mod error;
