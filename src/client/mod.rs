@@ -34,6 +34,7 @@ mod saves;
 mod screenshot;
 mod settings;
 mod table;
+mod table_script;
 mod theme;
 mod tooltip;
 mod unused;
@@ -42,6 +43,11 @@ mod words;
 
 pub use error::ClientError;
 pub use options::{ClientOptions, MsOptions, StartScreen};
+
+/// Reads a card-table script (`--script`) without playing it: its first bad step, if any.
+pub fn check_table_script(text: &str) -> Result<(), ClientError> {
+    table_script::parse(text).map(|_| ())
+}
 
 use app::{App, Screen};
 use catalog::Catalog;
@@ -243,6 +249,12 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
     }
     let mut app = App::new(catalog, opts.fixed_step());
     first_screen(&mut app, &opts)?;
+    if let Some(text) = &opts.script {
+        if app.game.is_none() {
+            return Err(ClientError::ScriptWithoutTable);
+        }
+        app.script = app::Script::new(table_script::parse(text)?);
+    }
     if opts.screenshot.is_some() {
         // The real pointer of a virtual display is wherever it is; take it off the window.
         let (x, y) = opts.mouse.unwrap_or((-1000.0, -1000.0));
@@ -277,7 +289,13 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
         app.draw_ui();
         let cpu = t0.elapsed();
         let thread_cpu = screenshot::thread_cpu().saturating_sub(c0);
-        n += 1;
+        if let Some(e) = app.script.error.take() {
+            return Err(e);
+        }
+        // A scripted run's frames count from the end of its script.
+        if !app.script.busy() {
+            n += 1;
+        }
         if let Some(path) = &opts.screenshot {
             if n >= frames {
                 screenshot::save_png(path)?;
