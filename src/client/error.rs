@@ -57,9 +57,9 @@ pub enum ClientError {
         error: Box<ClientError>,
     },
     /// A step the screen could not play: the step, why, and what the screen shows instead.
-    #[error("script step {index} `{step}`: {why}")]
+    #[error("script line {line} `{step}`: {why}")]
     ScriptStep {
-        index: usize,
+        line: usize,
         step: String,
         why: String,
     },

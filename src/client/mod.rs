@@ -164,6 +164,9 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), ClientError> 
             if let Some(g) = app.guide.as_mut() {
                 g.demo_steps = opts.skip_turns.into();
             }
+            if let (Some(sp), Some(g)) = (opts.speed, app.game.as_mut()) {
+                g.session.speed = sp.clamp(0.25, 8.0);
+            }
         }
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
@@ -253,7 +256,7 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
         if app.game.is_none() {
             return Err(ClientError::ScriptWithoutTable);
         }
-        app.script = app::Script::new(table_script::parse(text)?);
+        app.script = app::Script::new(table_script::parse_lines(text)?);
     }
     if opts.screenshot.is_some() {
         // The real pointer of a virtual display is wherever it is; take it off the window.

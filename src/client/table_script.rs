@@ -7,7 +7,7 @@
 //! | step | does |
 //! |---|---|
 //! | `press TEXT` | clicks the button whose text starts with TEXT: the side panel's (a move, "End maneuvers", "Fire", "End turn (Enter)", "Cancel"…), an asset's chip ("Research", "Build +2") or the guide's ("Got it", "Skip guide") |
-//! | `click NAME` | clicks the card of that name on the table, as the card, a button or the log names it ("Terra", "Fighter Wasp #2", "AI's Fighter Wasp"); a hand card by its card name |
+//! | `click NAME` | clicks the card of that name on the table, as the card, a button or the log names it ("Terra", "Fighter Wasp #2", "your Wasp", "AI's Fighter Wasp"); a hand card by its card name, or as "Wasp in hand" when a ship has the same name |
 //! | `click orbital N of NAME` | clicks orbital N (1 is the lowest) of an asset |
 //! | `click new asset slot` | clicks your field's free slot, where asset projects start |
 //! | `hover NAME` | puts the pointer on a card (its tooltip shows; `hover off` takes it away) |
@@ -83,10 +83,11 @@ fn place(rest: &str) -> Result<Place, ClientError> {
     if lower == "new asset slot" {
         return Ok(Place::NewAssetSlot);
     }
-    if let Some(tail) = lower.strip_prefix("orbital ") {
-        let (n, asset) = tail
-            .split_once(" of ")
-            .ok_or_else(|| ClientError::ScriptNeedsName("click orbital N of".into()))?;
+    // "orbital 2 of Terra"; a card named "Orbital Dock" is a card.
+    if let Some((n, asset)) = lower
+        .strip_prefix("orbital ")
+        .and_then(|t| t.split_once(" of "))
+    {
         let n: u8 = number("click orbital", n)?;
         // The asset's name as written (the case of its letters kept for the error).
         let at = name.len() - asset.len();
@@ -137,14 +138,20 @@ fn without_comment(line: &str) -> &str {
 
 /// Reads a script. An error names the line and the step.
 pub fn parse(text: &str) -> Result<Vec<Step>, ClientError> {
+    Ok(parse_lines(text)?.into_iter().map(|(_, s)| s).collect())
+}
+
+/// Reads a script, each step with its line (from 1).
+pub fn parse_lines(text: &str) -> Result<Vec<(usize, Step)>, ClientError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = without_comment(line);
         for part in line.split(';').map(str::trim).filter(|p| !p.is_empty()) {
-            out.push(step(part).map_err(|e| ClientError::ScriptLine {
+            let st = step(part).map_err(|e| ClientError::ScriptLine {
                 line: i + 1,
                 error: Box::new(e),
-            })?);
+            })?;
+            out.push((i + 1, st));
         }
     }
     Ok(out)
@@ -166,7 +173,7 @@ mod tests {
         let s = parse(
             "press \"Got it\"; click Terra # a comment\n\
              click orbital 2 of Ares Prime; click new asset slot\n\
-             hover AI's Fighter Wasp #2; click 'Fighter Wasp #1'",
+             hover AI's Fighter Wasp #2; click 'Fighter Wasp #1'; click Orbital Dock",
         )
         .unwrap();
         assert_eq!(
@@ -178,6 +185,7 @@ mod tests {
                 Step::Click(Place::NewAssetSlot),
                 Step::Hover(Some("AI's Fighter Wasp #2".into())),
                 Step::Click(Place::Card("Fighter Wasp #1".into())),
+                Step::Click(Place::Card("Orbital Dock".into())),
             ]
         );
     }

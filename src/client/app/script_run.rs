@@ -38,18 +38,21 @@ enum Press {
 /// A scripted table: the steps still to play and where the script put the pointer.
 #[derive(Default)]
 pub struct Script {
-    pub steps: std::collections::VecDeque<Step>,
-    /// Steps played so far (for errors).
-    played: usize,
+    /// The steps, each with its line in the script.
+    pub steps: std::collections::VecDeque<(usize, Step)>,
     wait: u32,
     waited: u32,
     pub pointer: Option<Vec2>,
     /// Why the script stopped, if a step could not be played.
     pub error: Option<ClientError>,
+    /// Steps played so far.
+    played: usize,
+    /// Where the game stood after the last step has been said.
+    reported: bool,
 }
 
 impl Script {
-    pub fn new(steps: Vec<Step>) -> Script {
+    pub fn new(steps: Vec<(usize, Step)>) -> Script {
         Script {
             steps: steps.into(),
             ..Script::default()
@@ -67,6 +70,10 @@ impl App {
     /// as if clicked this frame.
     pub(super) fn run_script(&mut self, game: &mut Game, layout: &Layout, ui: &mut UiOut) {
         let sc = &mut self.script;
+        if sc.steps.is_empty() && sc.played > 0 && !sc.reported && sc.wait == 0 {
+            sc.reported = true;
+            report(sc.played, game);
+        }
         if !sc.busy() {
             return;
         }
@@ -74,12 +81,11 @@ impl App {
             sc.wait -= 1;
             return;
         }
-        let Some(step) = sc.steps.front().cloned() else {
+        let Some((line, step)) = sc.steps.front().cloned() else {
             return;
         };
-        let index = sc.played + 1;
         let fail = |why: String| ClientError::ScriptStep {
-            index,
+            line,
             step: show(&step),
             why,
         };
@@ -95,7 +101,8 @@ impl App {
                 && game.human_to_act()
                 && !game.curtain
                 && game.announce().is_none()
-                && game.dice.is_none();
+                && game.dice.is_none()
+                && !passes_by_itself(game);
             if !ready {
                 sc.waited += 1;
                 if sc.waited > PATIENCE {
@@ -122,7 +129,11 @@ impl App {
     ) -> Result<(), String> {
         match step {
             Step::Press(text) => match self.button(game, layout, text)? {
-                Press::Panel(a) => ui.panel = Some(a),
+                // The pointer goes to the panel or the callout, off the table.
+                Press::Panel(a) => {
+                    self.script.pointer = None;
+                    ui.panel = Some(a);
+                }
                 Press::Guide(a) => ui.guide = Some(a),
                 Press::Cancel => self.inter.cancel(),
                 Press::Table(hit) => self.inter.click(Some(hit), layout, game),
@@ -269,8 +280,9 @@ impl App {
     }
 
     /// The card on the table a script names: by its name as a label says it ("AI's Fighter
-    /// Wasp #2"), as the card shows it ("Wasp #2") or by its card name ("Fighter Wasp",
-    /// "Wasp"). Only cards you can see count; copies of one card in your hand are one.
+    /// Wasp #2"), as the card shows it with or without its owner ("Wasp #2", "your Wasp") or
+    /// by its card name ("Fighter Wasp", "Wasp"); a hand card also as "Wasp in hand". Only
+    /// cards you can see count; copies of one card in your hand are one.
     fn card_named(&self, game: &Game, layout: &Layout, name: &str) -> Result<CardRef, String> {
         let st = game.state();
         let you = game.viewer;
@@ -285,6 +297,7 @@ impl App {
         let matches = |r: CardRef| {
             [
                 game.names.card(st, r),
+                script_name(game, r),
                 table_name(st, r),
                 card_name(st, r),
                 st.card_of(r).name.clone(),
@@ -313,9 +326,43 @@ impl App {
             [] => Err(format!("no card \"{name}\" on the table")),
             many => Err(format!(
                 "\"{name}\" could be {}",
-                quoted(many.iter().map(|&r| game.names.card(st, r)).collect::<Vec<_>>().iter().map(String::as_str))
+                quoted(many.iter().map(|&r| script_name(game, r)).collect::<Vec<_>>().iter().map(String::as_str))
             )),
         }
+    }
+}
+
+/// Says where the game stands once the script has been played, for runs without a person:
+/// "script played 61 steps: turn 13, Research, You to act".
+fn report(played: usize, game: &Game) {
+    use std::io::Write;
+    let st = game.state();
+    let now = if game.over() {
+        "the game is over".to_string()
+    } else {
+        format!("{} to act", game.names.player(st.active))
+    };
+    let phase = crate::client::labels::phase_title(st.phase);
+    let line = format!("script played {played} steps: turn {}, {phase}, {now}", st.turn);
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
+/// With "Skip phases with nothing to do" on, a phase where passing is all you can do ends by
+/// itself: the script waits for it, as a person would.
+fn passes_by_itself(game: &Game) -> bool {
+    game.session.auto_pass && game.legal() == [crate::rules::Command::Pass]
+}
+
+/// The name that tells a card apart in a script: "your Wasp", "AI's Wasp #2", "Wasp in hand".
+fn script_name(game: &Game, r: CardRef) -> String {
+    let st = game.state();
+    let c = st.inst(r);
+    match c.zone {
+        Zone::Hand => format!("{} in hand", st.card_of(r).name),
+        z if crate::client::copies::public(z) => {
+            format!("{} {}", game.names.possessive(c.owner), table_name(st, r))
+        }
+        _ => game.names.card(st, r),
     }
 }
 
