@@ -371,7 +371,7 @@ fn the_first_game_plays_through_the_tables_own_input() {
     let args = [
         "--screen", "guide", "--speed", "8", "--script", FIRST_GAME, "--frames", "30",
     ];
-    let out = common::run_client(name, &args);
+    let (s, out) = common::shoot_printed("client-newcomer", name, &args, (common::W, common::H));
     let report = out
         .lines()
         .find(|l| l.starts_with("script played"))
@@ -384,7 +384,6 @@ fn the_first_game_plays_through_the_tables_own_input() {
         Some(end) => assert!(end.contains("winner You"), "{end}"),
         None => assert!(report.ends_with("You to act"), "{report}"),
     }
-    let s = shoot(name, &args);
     check_layout(name, &s);
 }
 
@@ -395,7 +394,12 @@ fn a_script_step_the_screen_cannot_play_names_what_it_shows() {
     let out = std::process::Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_orbitals"))
-        .args(["--screen", "guide", "--script", "press Got it\npress Launch"])
+        .args([
+            "--screen",
+            "guide",
+            "--script",
+            "press Got it\npress Launch",
+        ])
         .args(["--screenshot", "/dev/null", "--frames", "5"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("ORBITALS_SAVE_DIR", common::save_dir("script-error"))
@@ -412,7 +416,12 @@ fn a_script_step_the_screen_cannot_play_names_what_it_shows() {
 #[test]
 fn an_unknown_script_word_is_named() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_orbitals"))
-        .args(["--screen", "guide", "--script", "press Got it\n\njump Terra"])
+        .args([
+            "--screen",
+            "guide",
+            "--script",
+            "press Got it\n\njump Terra",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("orbitals");

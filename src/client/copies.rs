@@ -95,7 +95,10 @@ mod tests {
         let n = names();
         let (a, b) = (n.card(&st, wasps[0]), n.card(&st, wasps[1]));
         assert_ne!(a, b);
-        assert!(a.ends_with("Wasp #1") && b.ends_with("Wasp #2"), "{a} / {b}");
+        assert!(
+            a.ends_with("Wasp #1") && b.ends_with("Wasp #2"),
+            "{a} / {b}"
+        );
         // The attack buttons differ too.
         let attack = |t| Command::Combat {
             ship: CardRef(0),
@@ -119,7 +122,9 @@ mod tests {
         // The other Wasp, still in the deck or hand, counts for nothing.
         let other = st
             .refs()
-            .find(|(r, c)| *r != wasps[0] && c.owner == PlayerId(1) && st.card_of(*r).name == "Wasp")
+            .find(|(r, c)| {
+                *r != wasps[0] && c.owner == PlayerId(1) && st.card_of(*r).name == "Wasp"
+            })
             .map(|(r, _)| r)
             .expect("a second Wasp");
         assert_eq!(copy_number(&st, other), None);

@@ -91,7 +91,10 @@ fn place(rest: &str) -> Result<Place, ClientError> {
         let n: u8 = number("click orbital", n)?;
         // The asset's name as written (the case of its letters kept for the error).
         let at = name.len() - asset.len();
-        return Ok(Place::Orbital(n, needs_name("click orbital N of", &name[at..])?));
+        return Ok(Place::Orbital(
+            n,
+            needs_name("click orbital N of", &name[at..])?,
+        ));
     }
     Ok(Place::Card(name))
 }
@@ -131,7 +134,8 @@ fn step(text: &str) -> Result<Step, ClientError> {
 fn without_comment(line: &str) -> &str {
     let b = line.as_bytes();
     let at = (0..b.len()).find(|&i| {
-        b[i] == b'#' && (line[..i].trim().is_empty() || b.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+        b[i] == b'#'
+            && (line[..i].trim().is_empty() || b.get(i + 1).is_none_or(u8::is_ascii_whitespace))
     });
     &line[..at.unwrap_or(b.len())]
 }
@@ -226,7 +230,10 @@ mod tests {
     #[test]
     fn a_button_answers_to_the_start_of_its_text() {
         assert!(answers("End maneuvers ▶  (2 ships)", "end maneuvers"));
-        assert!(answers("Attack AI's Fighter Wasp #2 (choose…)", "Attack AI's Fighter Wasp #2"));
+        assert!(answers(
+            "Attack AI's Fighter Wasp #2 (choose…)",
+            "Attack AI's Fighter Wasp #2"
+        ));
         assert!(!answers("Research with Terra", "Repair"));
         assert!(!answers("Fire", " "));
     }

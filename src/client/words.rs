@@ -3,10 +3,10 @@
 //!
 //! Hidden information (O26) is kept out of public lines: a card drawn or a project started is
 //! named only in a line private to its owner.
+use super::copies::{copy_number, public};
 use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::{Event, LossReason};
-use super::copies::{copy_number, public};
 use crate::state::{Outcome, State};
 
 /// How players are called in the log.

@@ -70,15 +70,15 @@ impl App {
     /// as if clicked this frame.
     pub(super) fn run_script(&mut self, game: &mut Game, layout: &Layout, ui: &mut UiOut) {
         let sc = &mut self.script;
-        if sc.steps.is_empty() && sc.played > 0 && !sc.reported && sc.wait == 0 {
+        if sc.wait > 0 {
+            sc.wait -= 1;
+            return;
+        }
+        if sc.steps.is_empty() && sc.played > 0 && !sc.reported {
             sc.reported = true;
             report(sc.played, game);
         }
         if !sc.busy() {
-            return;
-        }
-        if sc.wait > 0 {
-            sc.wait -= 1;
             return;
         }
         let Some((line, step)) = sc.steps.front().cloned() else {
@@ -149,7 +149,11 @@ impl App {
                 self.script.pointer = Some(at);
             }
             Step::Dv(x) => {
-                let c = self.inter.combat.as_mut().ok_or("no attack is being aimed")?;
+                let c = self
+                    .inter
+                    .combat
+                    .as_mut()
+                    .ok_or("no attack is being aimed")?;
                 if !(c.lo..=c.hi).contains(x) {
                     return Err(format!("the slider goes from {} to {}", c.lo, c.hi));
                 }
@@ -186,19 +190,29 @@ impl App {
             return out;
         }
         if self.inter.confirm_end {
-            out.push(("End turn (Enter)".into(), Press::Panel(PanelAction::EndTurn)));
+            out.push((
+                "End turn (Enter)".into(),
+                Press::Panel(PanelAction::EndTurn),
+            ));
             out.push(("Keep playing (Esc)".into(), Press::Cancel));
             return out;
         }
         match self.inter.sel {
             Some(sel) => {
-                out.extend(panel::selection_buttons(game, sel).into_iter().map(panel_button));
+                out.extend(
+                    panel::selection_buttons(game, sel)
+                        .into_iter()
+                        .map(panel_button),
+                );
                 out.push(("Cancel (Esc)".into(), Press::Cancel));
             }
             None => out.extend(panel::quick_buttons(game).into_iter().map(panel_button)),
         }
         let pass = crate::rules::Command::Pass;
-        out.push((panel::pass_text(game), Press::Panel(PanelAction::Play(pass))));
+        out.push((
+            panel::pass_text(game),
+            Press::Panel(PanelAction::Play(pass)),
+        ));
         for (i, chip) in layout.chips.iter().enumerate() {
             out.push((chip.label.clone(), Press::Table(Hit::Chip(i))));
         }
@@ -243,9 +257,10 @@ impl App {
                     .column(a)
                     .ok_or_else(|| format!("{name} is not an asset in play"))?;
                 let i = usize::from(n.saturating_sub(1));
-                let band = col.bands.get(i).ok_or_else(|| {
-                    format!("{name} has orbitals 1 to {}", col.bands.len())
-                })?;
+                let band = col
+                    .bands
+                    .get(i)
+                    .ok_or_else(|| format!("{name} has orbitals 1 to {}", col.bands.len()))?;
                 (
                     Hit::Band {
                         asset: a,
@@ -326,7 +341,13 @@ impl App {
             [] => Err(format!("no card \"{name}\" on the table")),
             many => Err(format!(
                 "\"{name}\" could be {}",
-                quoted(many.iter().map(|&r| script_name(game, r)).collect::<Vec<_>>().iter().map(String::as_str))
+                quoted(
+                    many.iter()
+                        .map(|&r| script_name(game, r))
+                        .collect::<Vec<_>>()
+                        .iter()
+                        .map(String::as_str)
+                )
             )),
         }
     }
@@ -343,7 +364,10 @@ fn report(played: usize, game: &Game) {
         format!("{} to act", game.names.player(st.active))
     };
     let phase = crate::client::labels::phase_title(st.phase);
-    let line = format!("script played {played} steps: turn {}, {phase}, {now}", st.turn);
+    let line = format!(
+        "script played {played} steps: turn {}, {phase}, {now}",
+        st.turn
+    );
     let _ = writeln!(std::io::stdout(), "{line}");
 }
 
