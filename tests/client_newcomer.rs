@@ -384,7 +384,11 @@ fn the_first_game_plays_through_the_tables_own_input() {
         Some(end) => assert!(end.contains("winner You"), "{end}"),
         None => assert!(report.ends_with("You to act"), "{report}"),
     }
-    check_layout(name, &s);
+    // The table and its side panel are on screen.
+    assert_not_blank(name, &s, 100);
+    let left = panel_left(s.w);
+    let panel = s.share_near(left + 2, 0, 6, s.h, PANEL, 12);
+    assert!(panel > 0.6, "{name}: no side panel: {panel}");
 }
 
 /// A step the screen cannot play stops the run with an error naming the step and the buttons
