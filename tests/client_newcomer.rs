@@ -335,3 +335,102 @@ fn the_colour_blind_palette_lights_targets_in_blue() {
     let green = blind.share_near(x, y, w, h, TARGET, 30);
     assert!(green < 0.002, "the target is still green: {green}");
 }
+
+/// The first game kept with the tests, played through the table's own input.
+const FIRST_GAME: &str = "tests/fixtures/client/first_game.script";
+
+/// The steps of a script as the client counts them: `;`-separated parts of each line, a `#`
+/// at the start of a line or before a space starting a comment.
+fn script_steps(text: &str) -> usize {
+    text.lines()
+        .map(|line| {
+            let b = line.as_bytes();
+            let end = (0..b.len())
+                .find(|&i| {
+                    b[i] == b'#'
+                        && (line[..i].trim().is_empty()
+                            || b.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+                })
+                .unwrap_or(b.len());
+            line[..end]
+                .split(';')
+                .filter(|p| !p.trim().is_empty())
+                .count()
+        })
+        .sum()
+}
+
+/// The guided first match played on from the script a newcomer's game left: every step finds
+/// the button or card it names on the screen, and the client then says where the game stands.
+/// When the game is over, you won; else it is your turn (the script ends with your move).
+#[test]
+fn the_first_game_plays_through_the_tables_own_input() {
+    let text = std::fs::read_to_string(FIRST_GAME).expect("the first game's script");
+    let steps = script_steps(&text);
+    let name = "first-game";
+    let args = [
+        "--screen", "guide", "--speed", "8", "--script", FIRST_GAME, "--frames", "30",
+    ];
+    let (s, out) = common::shoot_printed("client-newcomer", name, &args, (common::W, common::H));
+    let report = out
+        .lines()
+        .find(|l| l.starts_with("script played"))
+        .unwrap_or_else(|| panic!("no report of the script:\n{out}"));
+    assert!(
+        report.starts_with(&format!("script played {steps} steps:")),
+        "not every step was played: {report} (the script has {steps})"
+    );
+    match out.lines().find(|l| l.starts_with("game over")) {
+        Some(end) => assert!(end.contains("winner You"), "{end}"),
+        None => assert!(report.ends_with("You to act"), "{report}"),
+    }
+    // The table and its side panel are on screen.
+    assert_not_blank(name, &s, 100);
+    let left = panel_left(s.w);
+    let panel = s.share_near(left + 2, 0, 6, s.h, PANEL, 12);
+    assert!(panel > 0.6, "{name}: no side panel: {panel}");
+}
+
+/// A step the screen cannot play stops the run with an error naming the step and the buttons
+/// the screen shows.
+#[test]
+fn a_script_step_the_screen_cannot_play_names_what_it_shows() {
+    let out = std::process::Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_orbitals"))
+        .args([
+            "--screen",
+            "guide",
+            "--script",
+            "press Got it\npress Launch",
+        ])
+        .args(["--screenshot", "/dev/null", "--frames", "5"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("ORBITALS_SAVE_DIR", common::save_dir("script-error"))
+        .output()
+        .expect("xvfb-run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("line 2 `press Launch`"), "{err}");
+    assert!(err.contains("\"End maneuvers ▶\""), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// An unknown word is refused before the window opens, naming the word and its line.
+#[test]
+fn an_unknown_script_word_is_named() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_orbitals"))
+        .args([
+            "--screen",
+            "guide",
+            "--script",
+            "press Got it\n\njump Terra",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("orbitals");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("line 3") && err.contains("`jump`"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -69,6 +69,11 @@ pub struct ClientArgs {
     /// RoveR: control keys played as if typed, e.g. "d d 2 d enter space".
     #[arg(long, value_name = "KEYS")]
     pub rover_keys: Option<String>,
+    /// The card table (`--screen guide` or `table`): input played as if by a person, e.g.
+    /// "press Got it; click Terra; press End maneuvers", or a file of such steps (see
+    /// docs/client.md for every word).
+    #[arg(long, value_name = "STEPS_OR_FILE")]
+    pub script: Option<String>,
     /// Mothership (`--screen mothership`, and the menu's first choice): players (2 to 4).
     #[arg(long, default_value_t = 2)]
     pub ms_players: u8,
@@ -94,6 +99,7 @@ impl ClientArgs {
             || self.deck.is_some()
             || self.scenario.is_some()
             || self.replay.is_some()
+            || self.script.is_some()
     }
 }
 
@@ -117,6 +123,20 @@ pub fn check_display() -> Result<()> {
     Ok(())
 }
 
+/// A `--script` value's steps: the file's text when it names a file, else the value itself;
+/// checked before the window opens.
+fn script_text(value: &str) -> Result<String> {
+    let path = Path::new(value);
+    let text = if path.is_file() {
+        std::fs::read_to_string(path)
+            .map_err(|e| anyhow!("--script: cannot read {}: {e}", path.display()))?
+    } else {
+        value.to_string()
+    };
+    orbitals::client::check_table_script(&text).map_err(|e| anyhow!("--script: {e}"))?;
+    Ok(text)
+}
+
 /// Opens the client.
 pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
     use orbitals::globetrotter::{setup::check_config, Config};
@@ -133,6 +153,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         script: a.ms_script.clone(),
     };
     ms.check().map_err(|e| anyhow!(e))?;
+    let script = a.script.as_deref().map(script_text).transpose()?;
     check_display()?;
     let opts = ClientOptions {
         cards_dir: cards.to_path_buf(),
@@ -153,6 +174,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         replay: a.replay.clone(),
         rover_level: a.rover_level.clone(),
         rover_keys: a.rover_keys.clone(),
+        script,
         ms,
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))

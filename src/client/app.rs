@@ -14,7 +14,10 @@ use super::table::{self, anim::Anim};
 use super::theme;
 use macroquad::prelude::*;
 
+mod script_run;
 mod table_frame;
+
+pub use script_run::Script;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -63,6 +66,8 @@ pub struct App {
     pub rover: Option<super::rover::RoverScreen>,
     /// The guided first match's guide, while it runs.
     pub guide: Option<Guide>,
+    /// Input played as if by a person (`--script`).
+    pub script: Script,
 }
 
 impl App {
@@ -91,6 +96,7 @@ impl App {
             ms: None,
             rover: None,
             guide: None,
+            script: Script::default(),
         }
     }
 

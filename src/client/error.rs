@@ -40,6 +40,29 @@ pub enum ClientError {
     NotACell { word: String, value: String },
     #[error("unknown script word `{0}`")]
     UnknownWord(String),
+    #[error("unknown script word `{word}` (steps start with {words})")]
+    UnknownStep { word: String, words: &'static str },
+    #[error(
+        "--script plays the card table (--screen guide or table); Mothership takes \
+         --ms-script, RoveR --rover-keys"
+    )]
+    ScriptWithoutTable,
+    #[error("`{0}` needs a name")]
+    ScriptNeedsName(String),
+    #[error("`{word}` takes nothing after it, found `{extra}`")]
+    ScriptExtra { word: String, extra: String },
+    #[error("line {line}: {error}")]
+    ScriptLine {
+        line: usize,
+        error: Box<ClientError>,
+    },
+    /// A step the screen could not play: the step, why, and what the screen shows instead.
+    #[error("script line {line} `{step}`: {why}")]
+    ScriptStep {
+        line: usize,
+        step: String,
+        why: String,
+    },
     #[error("`{0}` is not a control (w a s d 1 2 3 enter l space i r f undo h esc + -)")]
     UnknownControl(String),
     #[error("`{0}` is neither `default` nor a level seed")]

@@ -11,17 +11,10 @@ pub enum EndAction {
     Quit,
 }
 
-/// The result window over the (dimmed) final table.
-pub fn ui(ctx: &egui::Context, game: &Game) -> Option<EndAction> {
+/// Why the game ended, e.g. "AI lost their homeworld.".
+fn reason(game: &Game) -> String {
     let st = game.state();
-    let (title, color) = match st.outcome {
-        Outcome::Winner(p) if game.names.you == Some(p) => ("Victory!".to_string(), theme::GOOD),
-        Outcome::Winner(_) if game.names.you.is_some() => ("Defeat".to_string(), theme::BAD),
-        Outcome::Winner(p) => (format!("{} wins!", game.names.player(p)), theme::seat(p)),
-        Outcome::Draw => ("Draw".to_string(), theme::WARN),
-        Outcome::Ongoing => ("Game over".to_string(), theme::TEXT),
-    };
-    let reason = match st.outcome {
+    match st.outcome {
         Outcome::Draw if st.turn >= st.turn_limit => {
             format!("The turn limit ({}) was reached.", st.turn_limit)
         }
@@ -41,7 +34,32 @@ pub fn ui(ctx: &egui::Context, game: &Game) -> Option<EndAction> {
             losers.join(" ")
         }
         Outcome::Ongoing => String::new(),
+    }
+}
+
+/// One line on how the game ended, for runs without a person: "game over on turn 23: winner
+/// You (AI lost their homeworld.)", "game over on turn 60: draw (…)".
+pub fn summary(game: &Game) -> String {
+    let st = game.state();
+    let result = match st.outcome {
+        Outcome::Winner(p) => format!("winner {}", game.names.player(p)),
+        Outcome::Draw => "draw".to_string(),
+        Outcome::Ongoing => "no result".to_string(),
     };
+    format!("game over on turn {}: {result} ({})", st.turn, reason(game))
+}
+
+/// The result window over the (dimmed) final table.
+pub fn ui(ctx: &egui::Context, game: &Game) -> Option<EndAction> {
+    let st = game.state();
+    let (title, color) = match st.outcome {
+        Outcome::Winner(p) if game.names.you == Some(p) => ("Victory!".to_string(), theme::GOOD),
+        Outcome::Winner(_) if game.names.you.is_some() => ("Defeat".to_string(), theme::BAD),
+        Outcome::Winner(p) => (format!("{} wins!", game.names.player(p)), theme::seat(p)),
+        Outcome::Draw => ("Draw".to_string(), theme::WARN),
+        Outcome::Ongoing => ("Game over".to_string(), theme::TEXT),
+    };
+    let reason = reason(game);
     let mut action = None;
     egui::Window::new("game-over")
         .title_bar(false)

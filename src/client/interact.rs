@@ -327,7 +327,8 @@ impl Interaction {
         self.confirm_end = false;
         self.notice = None;
         if game.legal().contains(&cmd) {
-            self.sel = None;
+            // The selection is kept or put down by `refresh` once the move is applied: a ship
+            // that can move on stays selected.
             self.combat = None;
             game.submit(cmd);
         }

@@ -7,6 +7,7 @@
 //! without a person, for tests and CI.
 mod app;
 mod catalog;
+mod copies;
 mod deckbuilder;
 mod egui_layer;
 mod error;
@@ -33,6 +34,7 @@ mod saves;
 mod screenshot;
 mod settings;
 mod table;
+mod table_script;
 mod theme;
 mod tooltip;
 mod unused;
@@ -41,6 +43,11 @@ mod words;
 
 pub use error::ClientError;
 pub use options::{ClientOptions, MsOptions, StartScreen};
+
+/// Reads a card-table script (`--script`) without playing it: its first bad step, if any.
+pub fn check_table_script(text: &str) -> Result<(), ClientError> {
+    table_script::parse(text).map(|_| ())
+}
 
 use app::{App, Screen};
 use catalog::Catalog;
@@ -157,6 +164,9 @@ fn first_screen(app: &mut App, opts: &ClientOptions) -> Result<(), ClientError> 
             if let Some(g) = app.guide.as_mut() {
                 g.demo_steps = opts.skip_turns.into();
             }
+            if let (Some(sp), Some(g)) = (opts.speed, app.game.as_mut()) {
+                g.session.speed = sp.clamp(0.25, 8.0);
+            }
         }
         StartScreen::Table | StartScreen::Linked | StartScreen::System => {
             let g = match opts.demo {
@@ -242,6 +252,12 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
     }
     let mut app = App::new(catalog, opts.fixed_step());
     first_screen(&mut app, &opts)?;
+    if let Some(text) = &opts.script {
+        if app.game.is_none() {
+            return Err(ClientError::ScriptWithoutTable);
+        }
+        app.script = app::Script::new(table_script::parse_lines(text)?);
+    }
     if opts.screenshot.is_some() {
         // The real pointer of a virtual display is wherever it is; take it off the window.
         let (x, y) = opts.mouse.unwrap_or((-1000.0, -1000.0));
@@ -276,7 +292,13 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
         app.draw_ui();
         let cpu = t0.elapsed();
         let thread_cpu = screenshot::thread_cpu().saturating_sub(c0);
-        n += 1;
+        if let Some(e) = app.script.error.take() {
+            return Err(e);
+        }
+        // A scripted run's frames count from the end of its script.
+        if !app.script.busy() {
+            n += 1;
+        }
         if let Some(path) = &opts.screenshot {
             if n >= frames {
                 screenshot::save_png(path)?;

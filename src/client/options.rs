@@ -89,6 +89,8 @@ pub struct ClientOptions {
     pub rover_level: Option<String>,
     /// RoveR: control keys to play as if typed (`d d 2 enter space` ...).
     pub rover_keys: Option<String>,
+    /// The card table's script (`--script`): its text.
+    pub script: Option<String>,
     /// Mothership: seats, AI level and a scripted input sequence.
     pub ms: MsOptions,
 }
@@ -167,6 +169,7 @@ impl Default for ClientOptions {
             replay: None,
             rover_level: None,
             rover_keys: None,
+            script: None,
             ms: MsOptions::default(),
         }
     }

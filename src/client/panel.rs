@@ -173,11 +173,6 @@ fn selection_actions(
         Sel::Project(_) => "Click a lit asset to build this project.",
     };
     glossary::label(ui, Book::Orbitals, RichText::new(hint).small().weak());
-    let mut cmds: Vec<Command> = targets(st, sel, game.legal())
-        .into_iter()
-        .map(|(_, c)| c)
-        .collect();
-    cmds.extend(own_commands(sel, game.legal()));
     let refused = super::why::refused(st, &game.names, sel);
     // Room for the moves and their reasons; the log below keeps the rest.
     let room = (ui.ctx().screen_rect().height() * 0.42).max(190.0);
@@ -185,26 +180,11 @@ fn selection_actions(
         .max_height(room)
         .id_salt("sel-actions")
         .show(ui, |ui| {
-            for c in cmds {
-                let label = command_label(st, &game.names, &c);
+            for (label, act) in selection_buttons(game, sel) {
                 let button = egui::Button::new(label.as_str()).wrap();
                 let resp = ui.add_sized([ui.available_width(), 24.0], button);
                 if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
-                    *action = Some(match c {
-                        Command::Combat { ship, target, .. } => {
-                            match super::interact::combat_range(game.legal(), ship, target) {
-                                Some((lo, hi)) => PanelAction::Aim(CombatDraft {
-                                    ship,
-                                    target,
-                                    x: hi,
-                                    lo,
-                                    hi,
-                                }),
-                                None => continue,
-                            }
-                        }
-                        _ => PanelAction::Play(c),
-                    });
+                    *action = Some(act);
                 }
             }
             refusals(ui, &refused);
@@ -259,8 +239,55 @@ fn phase_actions(ui: &mut egui::Ui, game: &Game, action: &mut Option<PanelAction
         RichText::new(phase_title(st.phase)).font(theme::bold(15.0)),
     );
     glossary::label(ui, Book::Orbitals, RichText::new(hint).small());
-    let quick: Vec<Command> = game
-        .legal()
+    egui::ScrollArea::vertical()
+        .max_height(160.0)
+        .id_salt("quick-actions")
+        .show(ui, |ui| {
+            for (label, act) in quick_buttons(game) {
+                let resp = ui.add_sized(
+                    [ui.available_width(), 24.0],
+                    egui::Button::new(label.as_str()).wrap(),
+                );
+                if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
+                    *action = Some(act);
+                }
+            }
+        });
+}
+
+/// The selection's buttons: a command per target (an attack opens the dv slider) and its own
+/// commands (scuttle, research…), each with its label.
+pub fn selection_buttons(game: &Game, sel: Sel) -> Vec<(String, PanelAction)> {
+    let st = game.state();
+    let mut cmds: Vec<Command> = targets(st, sel, game.legal())
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect();
+    cmds.extend(own_commands(sel, game.legal()));
+    cmds.into_iter()
+        .filter_map(|c| {
+            let act = match c {
+                Command::Combat { ship, target, .. } => {
+                    let (lo, hi) = super::interact::combat_range(game.legal(), ship, target)?;
+                    PanelAction::Aim(CombatDraft {
+                        ship,
+                        target,
+                        x: hi,
+                        lo,
+                        hi,
+                    })
+                }
+                _ => PanelAction::Play(c),
+            };
+            Some((command_label(st, &game.names, &c), act))
+        })
+        .collect()
+}
+
+/// With nothing selected, the phase's quick commands (research, repair, contribute).
+pub fn quick_buttons(game: &Game) -> Vec<(String, PanelAction)> {
+    let st = game.state();
+    game.legal()
         .iter()
         .filter(|c| {
             matches!(
@@ -268,33 +295,22 @@ fn phase_actions(ui: &mut egui::Ui, game: &Game, action: &mut Option<PanelAction
                 Command::Research { .. } | Command::Repair { .. } | Command::Contribute { .. }
             )
         })
-        .copied()
-        .collect();
-    egui::ScrollArea::vertical()
-        .max_height(160.0)
-        .id_salt("quick-actions")
-        .show(ui, |ui| {
-            for c in quick {
-                let label = command_label(st, &game.names, &c);
-                let resp = ui.add_sized(
-                    [ui.available_width(), 24.0],
-                    egui::Button::new(label.as_str()).wrap(),
-                );
-                if glossary::on_hover(resp, Book::Orbitals, &label).clicked() {
-                    *action = Some(PanelAction::Play(c));
-                }
-            }
-        });
+        .map(|c| (command_label(st, &game.names, c), PanelAction::Play(*c)))
+        .collect()
+}
+
+/// The pass button's text: the phase's pass label and what is left unused.
+pub fn pass_text(game: &Game) -> String {
+    let st = game.state();
+    match Unused::of(st, game.legal()).short() {
+        Some(l) => format!("{} ▶  ({l})", super::labels::pass_label(st.phase)),
+        None => format!("{} ▶", super::labels::pass_label(st.phase)),
+    }
 }
 
 /// The button that ends the phase, with what is left unused.
 fn pass_button(ui: &mut egui::Ui, game: &Game, action: &mut Option<PanelAction>) {
-    let st = game.state();
-    let left = Unused::of(st, game.legal()).short();
-    let text = match &left {
-        Some(l) => format!("{} ▶  ({l})", super::labels::pass_label(st.phase)),
-        None => format!("{} ▶", super::labels::pass_label(st.phase)),
-    };
+    let text = pass_text(game);
     let pass = egui::Button::new(RichText::new(text).strong())
         .fill(theme::egui_color(theme::hex(0x1f7a55)));
     if ui.add_sized([ui.available_width(), 28.0], pass).clicked() {

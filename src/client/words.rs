@@ -3,10 +3,11 @@
 //!
 //! Hidden information (O26) is kept out of public lines: a card drawn or a project started is
 //! named only in a line private to its owner.
+use super::copies::{copy_number, public};
 use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::{Event, LossReason};
-use crate::state::{Outcome, State, Zone};
+use crate::state::{Outcome, State};
 
 /// How players are called in the log.
 #[derive(Clone, Debug)]
@@ -44,19 +45,24 @@ impl Names {
         }
     }
     /// A card's name, with its owner in front ("your Terra", "AI's Terra") when a card of
-    /// another player in play has the same name, so that the two can be told apart.
+    /// another player in play has the same name, and its number ("Fighter Wasp #2", as on the
+    /// table) when its owner has more than one of that name in play, so that each can be told
+    /// apart.
     pub fn card(&self, s: &State, r: CardRef) -> String {
-        let name = card_name(s, r);
+        let base = card_name(s, r);
         let Some(me) = s.get(r) else {
-            return name;
+            return base;
         };
-        let public = |z: Zone| matches!(z, Zone::Ship | Zone::Asset | Zone::Upgrade);
+        let name = match copy_number(s, r) {
+            Some(k) => format!("{base} #{k}"),
+            None => base.clone(),
+        };
         let twin = public(me.zone)
             && s.cards.iter().enumerate().any(|(i, c)| {
                 i != r.0 as usize
                     && c.owner != me.owner
                     && public(c.zone)
-                    && card_name(s, CardRef(i as u8)) == name
+                    && card_name(s, CardRef(i as u8)) == base
             });
         if !twin {
             return name;

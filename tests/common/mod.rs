@@ -176,13 +176,18 @@ pub fn shoot(dir: &str, name: &str, args: &[&str]) -> Shot {
 
 /// [`shoot`] with a window (and virtual display) of `size` pixels.
 pub fn shoot_sized(dir: &str, name: &str, args: &[&str], size: (u32, u32)) -> Shot {
+    shoot_printed(dir, name, args, size).0
+}
+
+/// [`shoot_sized`], with what the client printed.
+pub fn shoot_printed(dir: &str, name: &str, args: &[&str], size: (u32, u32)) -> (Shot, String) {
     let file = out_dir(dir).join(format!("{name}.png"));
     let _ = std::fs::remove_file(&file);
     let path = file.to_string_lossy().into_owned();
     let window = format!("{}x{}", size.0, size.1);
     let mut all = args.to_vec();
     all.extend(["--screenshot", &path, "--window", &window]);
-    run_client_sized(name, &all, size);
+    let printed = run_client_sized(name, &all, size);
     let f = std::fs::File::open(&file)
         .unwrap_or_else(|e| panic!("{name}: no PNG at {}: {e}", file.display()));
     let mut dec = png::Decoder::new(f);
@@ -200,11 +205,12 @@ pub fn shoot_sized(dir: &str, name: &str, args: &[&str], size: (u32, u32)) -> Sh
         other => panic!("{name}: unexpected PNG colour type {other:?}"),
     };
     assert_eq!((info.width, info.height), size, "{name}: window size");
-    Shot {
+    let shot = Shot {
         w: info.width,
         h: info.height,
         rgba,
-    }
+    };
+    (shot, printed)
 }
 
 /// The frame has at least `min` distinct colours.

@@ -19,11 +19,11 @@ use macroquad::prelude::*;
 
 /// What the egui pass asked for.
 #[derive(Default)]
-struct UiOut {
-    panel: Option<PanelAction>,
+pub(super) struct UiOut {
+    pub(super) panel: Option<PanelAction>,
     end: Option<EndAction>,
     lift: bool,
-    guide: Option<CalloutAction>,
+    pub(super) guide: Option<CalloutAction>,
     pointer: bool,
     keyboard: bool,
 }
@@ -53,9 +53,14 @@ impl App {
         self.table_clock(game, dt);
         self.linked.fit(sw);
         let mut layout = self.table_layout(game, sw, sh);
-        let mouse = self.fake_mouse.unwrap_or_else(|| mouse_position().into());
+        let mouse = self
+            .script
+            .pointer
+            .or(self.fake_mouse)
+            .unwrap_or_else(|| mouse_position().into());
         let hover = self.table_hover(game, &layout, mouse);
-        let ui = self.table_ui(game, &layout, hover, mouse);
+        let mut ui = self.table_ui(game, &layout, hover, mouse);
+        self.run_script(game, &layout, &mut ui);
         self.egui_pointer = ui.pointer;
         self.egui_keyboard = ui.keyboard;
         if !ui.keyboard {
@@ -93,6 +98,11 @@ impl App {
             && self.screen == Screen::Table
         {
             self.screen = Screen::GameOver;
+            if self.blocking {
+                // Runs without a person (screenshots, scripts) report how the game ended.
+                use std::io::Write;
+                let _ = writeln!(std::io::stdout(), "{}", gameover::summary(game));
+            }
         }
         self.inter.refresh(game);
     }

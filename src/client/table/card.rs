@@ -1,5 +1,6 @@
 //! Card faces: assets (with the transfer dial), ship mini-cards, hand cards, face-down projects,
 //! the upgrade tucked under its asset, and the outlines that mark selections and targets.
+use super::super::copies::table_name;
 use super::super::interact::Mark;
 use super::super::paint::{
     circle_outline, disc, fade, grow, mix, rrect, rrect_lines, Align, Painter,
@@ -141,7 +142,7 @@ fn asset_face(p: &mut Painter, st: &State, a: CardRef, r: Rect, s: f32, dial_ang
     };
     let star = if stats.homeworld { 16.0 * s } else { 0.0 };
     p.text_in(
-        &card.name,
+        &table_name(st, a),
         Rect::new(r.x + 7.0 * s, head.y, r.w - 12.0 * s - star, head.h),
         12.5 * s,
         true,
@@ -298,7 +299,7 @@ pub fn draw_ship(p: &mut Painter, st: &State, ship: CardRef, r: Rect, s: f32) {
     p.text_in(tag, row1, 11.0 * s, true, seat, Align::Left);
     let name_r = Rect::new(row1.x + tw + 4.0 * s, row1.y, row1.w - tw - 4.0 * s, row1.h);
     p.text_in(
-        &card.name,
+        &table_name(st, ship),
         name_r,
         11.0 * s,
         false,
