@@ -22,16 +22,7 @@ use std::sync::Arc;
 
 /// Zones in their one-hot order: their declaration order, so that `zone as usize` is the
 /// place of a zone.
-const ZONES: [Zone; 8] = [
-    Zone::Deck,
-    Zone::Hand,
-    Zone::Ship,
-    Zone::Asset,
-    Zone::Upgrade,
-    Zone::Project,
-    Zone::Debris,
-    Zone::Removed,
-];
+const ZONES: [Zone; 8] = Zone::ALL;
 /// Numbers per card slot besides the card one-hot: 8 zones, host, orbital, damage,
 /// delta-vee, points, tapped, destroyed, fresh. (Whether a slot holds a card, and whose it
 /// is, follow from its place: slots `0..K` are the looking seat's.)

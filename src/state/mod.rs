@@ -53,6 +53,20 @@ pub enum Zone {
     Removed,
 }
 
+impl Zone {
+    /// Every zone, in declaration order.
+    pub const ALL: [Zone; 8] = [
+        Zone::Deck,
+        Zone::Hand,
+        Zone::Ship,
+        Zone::Asset,
+        Zone::Upgrade,
+        Zone::Project,
+        Zone::Debris,
+        Zone::Removed,
+    ];
+}
+
 /// Flag bits of [`Inst::flags`].
 pub mod flag {
     /// Asset tapped this turn (O19–O21).

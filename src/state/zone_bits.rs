@@ -98,16 +98,7 @@ mod tests {
     /// and zone through random games.
     #[test]
     fn sets_agree_with_a_zone_search() {
-        let zones = [
-            Zone::Deck,
-            Zone::Hand,
-            Zone::Ship,
-            Zone::Asset,
-            Zone::Upgrade,
-            Zone::Project,
-            Zone::Debris,
-            Zone::Removed,
-        ];
+        let zones = Zone::ALL;
         for seed in 0..6 {
             let mut s = new_state(seed);
             for step in 0..40 {
