@@ -385,7 +385,10 @@ impl Teller<'_, State, Event> {
                 out.push(Entry::new(
                     owner(s, card),
                     Tone::Fight,
-                    format!("{} takes {amount} damage ({total} of {cap}).", n(card)),
+                    format!(
+                        "{} takes {amount} damage ({total} so far, destroyed at {cap}).",
+                        n(card)
+                    ),
                 ))
             }
             Event::ShipDestroyed {

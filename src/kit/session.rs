@@ -783,12 +783,17 @@ mod tests {
         let path = dir.join("autosave.yaml");
         let mut s = session(vec![Seat::Human, Seat::Ai(AgentSpec::Greedy)]);
         s.autosave = Some(path.clone());
-        for _ in 0..6 {
+        // Six moves, then on until the person's last move can be taken back (the AI's reply
+        // rolled no die, which undo never takes back).
+        for moves in 0.. {
             run_until_human(&mut s);
+            if moves >= 6 && s.can_undo() {
+                break;
+            }
+            assert!(moves < 60, "no move that could be taken back in 60");
             let c = s.legal()[s.legal().len() / 2];
             s.submit(c).unwrap();
         }
-        run_until_human(&mut s);
         assert!(s.save_error().is_none());
         let loaded = Session::<State>::load(&path, None, true).unwrap();
         assert_eq!(loaded.seats(), s.seats());
