@@ -106,7 +106,7 @@ impl Game {
     pub fn resume(path: &Path, blocking: bool) -> Result<Game, ClientError> {
         let session = Session::<State>::load(path, None, blocking).map_err(ClientError::file)?;
         let file = session.scenario().ok_or(ClientError::SaveWithoutGame)?;
-        let db = session.state().db.clone();
+        let db = session.state().card_db().clone();
         let text = std::fs::read_to_string(path).map_err(|e| ClientError::Read {
             path: path.to_path_buf(),
             message: e.to_string(),

@@ -93,7 +93,7 @@ impl Dims {
     fn of(s: &State) -> Dims {
         let mut d = Dims::sizes(s);
         let (mut ships, mut assets) = ([0usize; MAX_PLAYERS], [0usize; MAX_PLAYERS]);
-        d.x = with_table_facts(s.db, |f| {
+        d.x = with_table_facts(s.table, |f| {
             for c in &s.cards {
                 let p = c.owner.index() % MAX_PLAYERS;
                 match f.kinds.get(c.card.index()) {

@@ -196,7 +196,10 @@ pub struct State {
     /// Card definitions, kept for the process ([`tables`]); not serialized: attach with
     /// [`State::with_db`] after loading.
     #[serde(skip, default = "tables::empty")]
-    pub(crate) db: &'static Arc<CardDb>,
+    pub(crate) table: &'static Arc<CardDb>,
+    /// The same table, one pointer nearer: the hot loops read it.
+    #[serde(skip, default = "tables::empty_db")]
+    pub(crate) db: &'static CardDb,
     pub(crate) cards: Vec<Inst>,
     pub(crate) num_players: u8,
     pub(crate) active: PlayerId,
@@ -268,7 +271,8 @@ impl PartialEq for State {
 impl State {
     /// Attaches the card database (after deserializing a state).
     pub fn with_db(mut self, db: Arc<CardDb>) -> State {
-        self.db = tables::keep(db);
+        self.table = tables::keep(db);
+        self.db = self.table;
         self.reindex();
         self
     }
@@ -524,7 +528,7 @@ mod tests {
         let text = serde_yaml::to_string(&s).unwrap();
         let back: State = serde_yaml::from_str(&text).unwrap();
         assert!(!back.index.valid);
-        let back = back.with_db(s.db.clone());
+        let back = back.with_db(s.table.clone());
         assert!(back.index.valid);
         check(&back);
         assert_eq!(back, s);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 impl State {
     /// The card database the state plays with.
     pub fn card_db(&self) -> &Arc<CardDb> {
-        self.db
+        self.table
     }
     /// Every card instance on the table, grouped by owner (index = `CardRef`).
     pub fn cards(&self) -> &[Inst] {

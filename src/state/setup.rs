@@ -54,8 +54,10 @@ pub fn check_capacity(decks: &[Deck]) -> Result<(), CapacityError> {
 impl State {
     /// An empty table for `num_players` players, before any card is placed.
     pub fn empty(db: Arc<CardDb>, num_players: u8, seed: u64) -> State {
+        let table = super::tables::keep(db);
         State {
-            db: super::tables::keep(db),
+            table,
+            db: table,
             cards: Vec::new(),
             num_players,
             active: PlayerId(0),

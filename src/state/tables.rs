@@ -39,6 +39,11 @@ pub(crate) fn empty() -> &'static Arc<CardDb> {
     EMPTY.get_or_init(|| keep(Arc::new(CardDb::default())))
 }
 
+/// [`empty`] as the table itself.
+pub(crate) fn empty_db() -> &'static CardDb {
+    empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

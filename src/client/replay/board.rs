@@ -60,7 +60,7 @@ impl Board<crate::state::State> for TableBoard {
                 })
                 .collect();
             let setup = CardSetup {
-                db: st.db.clone(),
+                db: st.card_db().clone(),
                 decks: Vec::new(),
                 seats,
                 seed: 0,
