@@ -250,7 +250,11 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.join("c.yaml"), "game: [\n").unwrap();
-        std::fs::write(dir.join("e.yaml"), "seed: 3\nsave:\n  seats: [human, greedy]\n").unwrap();
+        std::fs::write(
+            dir.join("e.yaml"),
+            "seed: 3\nsave:\n  seats: [human, greedy]\n",
+        )
+        .unwrap();
         std::fs::write(dir.join("d.yaml"), [0xff, 0xfe, 0x00]).unwrap();
         std::fs::write(dir.join("notes.txt"), "not listed").unwrap();
         let l = list_dir(&dir);

@@ -159,7 +159,10 @@ mod tests {
         let mut buf = Vec::new();
         let mut choices = 0;
         for (players, seed) in [(2, 3), (3, 5)] {
-            let mut s = MothershipTable { players }.start(0, &[0], seed).unwrap().state;
+            let mut s = MothershipTable { players }
+                .start(0, &[0], seed)
+                .unwrap()
+                .state;
             for _ in 0..3000 {
                 legal_commands_into(&s, &mut buf);
                 if buf.is_empty() {

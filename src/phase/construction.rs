@@ -180,9 +180,8 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
             continue;
         }
         let need = h.population as u16;
-        let (used, limit) = *room.get_or_insert_with(|| {
-            (s.population_used(me) as u16, s.population_limit(me) as u16)
-        });
+        let (used, limit) = *room
+            .get_or_insert_with(|| (s.population_used(me) as u16, s.population_limit(me) as u16));
         if used + need <= limit {
             enter_ship(s, r, ev);
             room = Some((used + need, limit));

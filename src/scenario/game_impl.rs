@@ -485,6 +485,9 @@ mod tests {
                 }
             }
         }
-        assert!(moved > 0, "no deal moved a triggered card: the test checks nothing");
+        assert!(
+            moved > 0,
+            "no deal moved a triggered card: the test checks nothing"
+        );
     }
 }

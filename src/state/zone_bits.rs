@@ -113,8 +113,11 @@ mod tests {
                 }
                 let sets = s.table_sets(zones);
                 for (set, &z) in sets.iter().zip(&zones) {
-                    let want: Vec<CardRef> =
-                        s.refs().filter(|(_, c)| c.zone == z).map(|(r, _)| r).collect();
+                    let want: Vec<CardRef> = s
+                        .refs()
+                        .filter(|(_, c)| c.zone == z)
+                        .map(|(r, _)| r)
+                        .collect();
                     assert_eq!(set.iter().collect::<Vec<_>>(), want, "seed {seed} {z:?}");
                 }
                 play_random(&mut s, 25, seed * 100 + step);
