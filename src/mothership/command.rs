@@ -117,8 +117,8 @@ impl Command {
         }
     }
 
-    /// The command's first word in the notation (`move`, `seal`), for messages.
-    pub fn verb(&self) -> &'static str {
+    /// Short name for messages (the notation's verb: `move`, `seal`).
+    pub fn name(&self) -> &'static str {
         match self {
             Command::Land { .. } => "land",
             Command::Deploy { .. } => "deploy",
@@ -170,7 +170,7 @@ mod tests {
                 }
                 for c in &buf {
                     let text = notation::format_command(&s, c);
-                    assert_eq!(text.split_whitespace().next(), Some(c.verb()), "{text}");
+                    assert_eq!(text.split_whitespace().next(), Some(c.name()), "{text}");
                 }
                 if s.phase == super::super::state::Phase::Choose {
                     choices += 1;

@@ -75,7 +75,7 @@ pub fn validate_with(s: &State, z: &Zones, cmd: &Command) -> Result<(), RuleErro
     if s.phase == state::Phase::Choose && !matches!(cmd, Command::Seal { .. }) {
         return Err(RuleError::Phase {
             rule: "M21",
-            command: cmd.verb(),
+            command: cmd.name(),
             phase: s.phase,
         });
     }
