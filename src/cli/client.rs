@@ -74,6 +74,10 @@ pub struct ClientArgs {
     /// docs/client.md for every word).
     #[arg(long, value_name = "STEPS_OR_FILE")]
     pub script: Option<String>,
+    /// With --script: save a picture of the table after every step in this folder
+    /// (`step-001.png`, `step-002.png`, ...); the folder is made if missing.
+    #[arg(long, value_name = "DIR", requires = "script")]
+    pub script_shots: Option<PathBuf>,
     /// Mothership (`--screen mothership`, and the menu's first choice): players (2 to 4).
     #[arg(long, default_value_t = 2)]
     pub ms_players: u8,
@@ -154,6 +158,10 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
     };
     ms.check().map_err(|e| anyhow!(e))?;
     let script = a.script.as_deref().map(script_text).transpose()?;
+    if let Some(dir) = &a.script_shots {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow!("--script-shots: cannot make {}: {e}", dir.display()))?;
+    }
     check_display()?;
     let opts = ClientOptions {
         cards_dir: cards.to_path_buf(),
@@ -175,6 +183,7 @@ pub fn run(cards: &Path, a: &ClientArgs) -> Result<()> {
         rover_level: a.rover_level.clone(),
         rover_keys: a.rover_keys.clone(),
         script,
+        script_shots: a.script_shots.clone(),
         ms,
     };
     orbitals::client::run(opts).map_err(|e| anyhow!(e))

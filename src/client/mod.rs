@@ -295,6 +295,11 @@ async fn main_loop(opts: ClientOptions) -> Result<(), ClientError> {
         if let Some(e) = app.script.error.take() {
             return Err(e);
         }
+        if let Some(k) = app.script.take_shot() {
+            if let Some(dir) = &opts.script_shots {
+                screenshot::save_png(&dir.join(format!("step-{k:03}.png")))?;
+            }
+        }
         // A scripted run's frames count from the end of its script.
         if !app.script.busy() {
             n += 1;

@@ -91,6 +91,8 @@ pub struct ClientOptions {
     pub rover_keys: Option<String>,
     /// The card table's script (`--script`): its text.
     pub script: Option<String>,
+    /// Save a picture of the table after every step of the script into this folder.
+    pub script_shots: Option<PathBuf>,
     /// Mothership: seats, AI level and a scripted input sequence.
     pub ms: MsOptions,
 }
@@ -170,6 +172,7 @@ impl Default for ClientOptions {
             rover_level: None,
             rover_keys: None,
             script: None,
+            script_shots: None,
             ms: MsOptions::default(),
         }
     }

@@ -49,6 +49,8 @@ pub struct Script {
     played: usize,
     /// Where the game stood after the last step has been said.
     reported: bool,
+    /// The number of the step whose result this frame shows, once it has settled.
+    shot: Option<usize>,
 }
 
 impl Script {
@@ -63,6 +65,11 @@ impl Script {
     pub fn busy(&self) -> bool {
         !self.steps.is_empty() && self.error.is_none()
     }
+
+    /// The number of the step whose result the frame just drawn shows, once per step.
+    pub fn take_shot(&mut self) -> Option<usize> {
+        self.shot.take()
+    }
 }
 
 impl App {
@@ -72,6 +79,9 @@ impl App {
         let sc = &mut self.script;
         if sc.wait > 0 {
             sc.wait -= 1;
+            if sc.wait == 0 && sc.played > 0 {
+                sc.shot = Some(sc.played);
+            }
             return;
         }
         if sc.steps.is_empty() && sc.played > 0 && !sc.reported {
