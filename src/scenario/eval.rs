@@ -618,8 +618,8 @@ mod tests {
             .map(|(r, _)| r)
             .unwrap_or_else(|| panic!("no {id} in deck {p}"));
         let dv = s.db.card(s.inst(r).card).ship().unwrap().delta_vee;
+        s.set_zone(r, Zone::Ship);
         let c = s.inst_mut(r);
-        c.zone = Zone::Ship;
         c.host = host.0;
         c.orbital = orbital;
         c.dv = dv;
@@ -633,8 +633,8 @@ mod tests {
             .find(|(_, c)| s.db.card(c.card).ship().is_some())
             .map(|(r, _)| r)
             .unwrap();
+        s.set_zone(r, Zone::Debris);
         let c = s.inst_mut(r);
-        c.zone = Zone::Debris;
         c.host = host.0;
         c.orbital = orbital;
     }
@@ -818,9 +818,9 @@ mod tests {
         assert!(adv_after(&ready, Command::Pass) > adv_after(&ready, research) + 0.1);
         // A finished spacecraft waiting for population (O22) takes no more points: research.
         let mut waiting = stuck.clone();
+        waiting.set_zone(hand[0], Zone::Project);
         let w = waiting.inst_mut(hand[0]);
         w.card = own;
-        w.zone = Zone::Project;
         w.host = home.0;
         w.points = s.db.hot(own).cost;
         assert!(adv_after(&waiting, research) > adv_after(&waiting, Command::Pass) + 0.1);
@@ -851,14 +851,13 @@ mod tests {
             .find(|(_, c)| small(s.db.hot(c.card)))
             .unwrap();
         let mut waiting = s.clone();
+        waiting.set_zone(extra, Zone::Project);
         let w = waiting.inst_mut(extra);
-        w.zone = Zone::Project;
         w.host = home.0;
         w.points = s.db.hot(s.inst(extra).card).cost;
         let lose = |t: &State| {
             let mut u = t.clone();
-            let victim = u.inst_mut(ships[0]);
-            victim.zone = Zone::Debris;
+            u.set_zone(ships[0], Zone::Debris);
             advantage(t, p.index()) - advantage(&u, p.index())
         };
         assert!(

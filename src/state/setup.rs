@@ -73,6 +73,7 @@ impl State {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced_dice: VecDeque::new(),
             index: Default::default(),
+            zones: Default::default(),
         }
     }
 
@@ -117,9 +118,8 @@ impl State {
         let top = self.deck_top(p)?;
         let order = self.next_order;
         self.next_order = self.next_order.wrapping_add(1);
-        let c = self.inst_mut(top);
-        c.zone = Zone::Hand;
-        c.order = order;
+        self.set_zone(top, Zone::Hand);
+        self.inst_mut(top).order = order;
         Some(top)
     }
 }
