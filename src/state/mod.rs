@@ -201,6 +201,9 @@ pub struct State {
     /// The same table, one pointer nearer: the hot loops read it.
     #[serde(skip, default = "tables::empty_db")]
     pub(crate) db: &'static CardDb,
+    /// The evaluation's constants of each card of the table ([`tables`]).
+    #[serde(skip, default = "tables::empty_values")]
+    pub(crate) values: &'static [crate::scenario::eval::CardValue],
     pub(crate) cards: Vec<Inst>,
     pub(crate) num_players: u8,
     pub(crate) active: PlayerId,
@@ -285,8 +288,10 @@ impl PartialEq for State {
 impl State {
     /// Attaches the card database (after deserializing a state).
     pub fn with_db(mut self, db: Arc<CardDb>) -> State {
-        self.table = tables::keep(db);
-        self.db = self.table;
+        let kept = tables::keep(db);
+        self.table = &kept.db;
+        self.db = &kept.db;
+        self.values = &kept.values;
         self.reindex();
         self
     }

@@ -54,10 +54,11 @@ pub fn check_capacity(decks: &[Deck]) -> Result<(), CapacityError> {
 impl State {
     /// An empty table for `num_players` players, before any card is placed.
     pub fn empty(db: Arc<CardDb>, num_players: u8, seed: u64) -> State {
-        let table = super::tables::keep(db);
+        let kept = super::tables::keep(db);
         State {
-            table,
-            db: table,
+            table: &kept.db,
+            db: &kept.db,
+            values: &kept.values,
             cards: Vec::new(),
             num_players,
             active: PlayerId(0),

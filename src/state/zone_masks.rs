@@ -52,7 +52,7 @@ impl ZoneMasks {
     }
 
     /// The cards of zone `z` among the bits of `within`.
-    #[inline]
+    #[inline(always)]
     fn of_zone(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
         let mut out = within;
         for (k, plane) in self.planes.iter().enumerate() {
