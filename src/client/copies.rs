@@ -69,8 +69,8 @@ mod tests {
             .take(n)
             .collect();
         for &r in &picked {
+            st.set_zone(r, Zone::Ship);
             let i = st.inst_mut(r);
-            i.zone = Zone::Ship;
             i.host = home.0;
             i.orbital = 0;
         }
@@ -146,7 +146,7 @@ mod tests {
     fn when_one_leaves_play_the_other_loses_its_number() {
         let mut st = game();
         let wasps = launch(&mut st, PlayerId(1), "Wasp", 2);
-        st.inst_mut(wasps[0]).zone = Zone::Debris;
+        st.set_zone(wasps[0], Zone::Debris);
         assert_eq!(copy_number(&st, wasps[1]), None);
         assert_eq!(copy_number(&st, wasps[0]), None);
     }

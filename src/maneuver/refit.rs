@@ -52,16 +52,16 @@ pub fn apply(s: &mut State, ship: CardRef, with: CardRef, ev: &mut impl EventSin
     let order = s.next_order;
     s.next_order = s.next_order.wrapping_add(1);
     {
+        s.set_zone(with, Zone::Ship);
         let n = s.inst_mut(with);
-        n.zone = Zone::Ship;
         n.host = old.host;
         n.orbital = old.orbital;
         n.damage = 0;
         n.flags = flag::FRESH;
     }
     {
+        s.set_zone(ship, Zone::Hand);
         let o = s.inst_mut(ship);
-        o.zone = Zone::Hand;
         o.host = crate::state::NONE;
         o.orbital = 0;
         o.damage = 0;

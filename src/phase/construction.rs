@@ -38,8 +38,8 @@ pub fn validate_start(s: &State, card: CardRef, host: Option<CardRef>) -> Result
 }
 
 pub fn apply_start(s: &mut State, card: CardRef, host: Option<CardRef>, ev: &mut impl EventSink) {
+    s.set_zone(card, Zone::Project);
     let c = s.inst_mut(card);
-    c.zone = Zone::Project;
     c.host = host.map_or(NONE, |h| h.0);
     c.points = 0;
     ev.push(Event::ProjectStarted { card, host });
@@ -128,8 +128,8 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             if let Some(old) = s.upgrade_of(asset) {
                 s.destroy_upgrade(old, ev);
             }
+            s.set_zone(project, Zone::Upgrade);
             let u = s.inst_mut(project);
-            u.zone = Zone::Upgrade;
             u.damage = 0;
             u.points = 0;
             s.inst_mut(asset).link = project.0;
@@ -139,8 +139,8 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             });
         }
         CardKind::Asset(_) => {
+            s.set_zone(project, Zone::Asset);
             let a = s.inst_mut(project);
-            a.zone = Zone::Asset;
             a.host = NONE;
             a.damage = 0;
             a.points = 0;
@@ -153,8 +153,8 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
 }
 
 fn enter_ship(s: &mut State, ship: CardRef, ev: &mut impl EventSink) {
+    s.set_zone(ship, Zone::Ship);
     let c = s.inst_mut(ship);
-    c.zone = Zone::Ship;
     c.orbital = 0;
     c.damage = 0;
     c.points = 0;

@@ -106,12 +106,14 @@ fn clear_debris(
     };
     for o in orbitals {
         let mut count = 0u8;
-        for c in s.cards.iter_mut() {
+        for i in 0..s.cards.len() {
             if left == 0 {
                 break;
             }
+            let c = s.cards[i];
             if c.zone == Zone::Debris && c.host == asset.0 && c.orbital == o {
-                c.zone = Zone::Removed;
+                s.set_zone(CardRef(i as u8), Zone::Removed);
+                let c = &mut s.cards[i];
                 c.host = crate::state::NONE;
                 c.orbital = 0;
                 c.damage = 0;

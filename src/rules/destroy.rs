@@ -25,8 +25,8 @@ impl State {
 
     /// Turns a ship into debris where it was (O17).
     pub fn destroy_ship(&mut self, ship: CardRef, ev: &mut impl EventSink) {
+        self.set_zone(ship, Zone::Debris);
         let c = self.inst_mut(ship);
-        c.zone = Zone::Debris;
         c.dv = 0;
         c.damage = 0;
         c.flags = 0;
@@ -76,9 +76,8 @@ impl State {
             let r = CardRef(i as u8);
             match c.zone {
                 Zone::Project => {
-                    let p = &mut self.cards[i];
-                    p.zone = Zone::Removed;
-                    p.host = crate::state::NONE;
+                    self.set_zone(r, Zone::Removed);
+                    self.cards[i].host = crate::state::NONE;
                     ev.push(Event::ProjectRemoved { project: r });
                 }
                 Zone::Upgrade => self.destroy_upgrade(r, ev),
@@ -95,8 +94,8 @@ impl State {
                 h.link = crate::state::NONE;
             }
         }
+        self.set_zone(upgrade, Zone::Removed);
         let c = self.inst_mut(upgrade);
-        c.zone = Zone::Removed;
         c.host = crate::state::NONE;
         c.damage = 0;
         ev.push(Event::UpgradeDestroyed { upgrade });

@@ -96,6 +96,58 @@ fn base_bp(card: &Hot) -> f32 {
     (card.bombardment_power as i16 + card.self_mods.bombardment as i16).max(0) as f32
 }
 
+/// The evaluation's constants of one card, worked out once per card table (kept beside it,
+/// `state/tables.rs`) by the functions above: the evaluation reads them instead of working
+/// them out for every card it scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CardValue {
+    /// [`damage_weight`].
+    damage_weight: f32,
+    /// [`ship_worth`] out of reach and in reach.
+    ship_worth: [f32; 2],
+    /// [`structure_worth`].
+    structure_worth: f32,
+    /// [`base_bp`].
+    base_bp: f32,
+    /// Armor, at least 1.
+    armor: f32,
+    /// An asset's resistance (1 for other cards), at least 1.
+    asset_res: f32,
+    /// An upgrade's resistance (1 for other cards), at least 1.
+    upgrade_res: f32,
+    /// Construction cost, at least 1.
+    cost: f32,
+    /// [`reach_cost`].
+    reach_cost: u8,
+    /// [`base_dv`].
+    base_dv: u8,
+}
+
+impl CardValue {
+    /// The constants of the card `card`.
+    pub(crate) fn of(card: &Hot) -> CardValue {
+        let res = |kind| {
+            if card.kind == kind {
+                card.resistance
+            } else {
+                1
+            }
+        };
+        CardValue {
+            damage_weight: damage_weight(card),
+            ship_worth: [ship_worth(card, false), ship_worth(card, true)],
+            structure_worth: structure_worth(card),
+            base_bp: base_bp(card),
+            armor: card.armor.max(1) as f32,
+            asset_res: res(HotKind::Asset).max(1) as f32,
+            upgrade_res: res(HotKind::Upgrade).max(1) as f32,
+            cost: card.cost.max(1) as f32,
+            reach_cost: reach_cost(card),
+            base_dv: base_dv(card),
+        }
+    }
+}
+
 /// Raw scores of every player, as the viewer may know them.
 pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     scores_with(s, viewer, &OrbitalsHeuristic::default(), out);
@@ -145,6 +197,7 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
         &mut []
     };
     let db: &crate::data::CardDb = s.db;
+    let values = s.values;
     for c in &s.cards {
         match c.zone {
             Zone::Debris if h.hazard && c.host != NONE => {
@@ -152,8 +205,8 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                 debris[k] = debris[k].saturating_add(1);
             }
             Zone::Asset if !c.has(flag::DESTROYED) => {
-                let card = db.hot(c.card);
-                let (w, cost) = (damage_weight(card), reach_cost(card));
+                let v = &values[c.card.index()];
+                let (w, cost) = (v.damage_weight, v.reach_cost);
                 for (p, bt) in best_target.iter_mut().enumerate().take(n) {
                     if p != c.owner.index() && (w > bt.0 || (w == bt.0 && cost < bt.1)) {
                         *bt = (w, cost);
@@ -199,19 +252,19 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
         for i in s.player_range(PlayerId(p as u8)) {
             let c = &s.cards[i];
             let card = db.hot(c.card);
+            let value = &values[c.card.index()];
             let score = match c.zone {
                 Zone::Ship if h.hazard && p == active && in_turn && doomed(s, i, debris) => 0.0,
                 Zone::Ship => {
-                    let reach = base_dv(card) >= best_target[p].1;
-                    let armor = card.armor.max(1) as f32;
-                    let hurt = 1.0 - 0.3 * (c.damage as f32 / armor).min(1.0);
-                    mw * (ship_worth(card, reach) * hurt + DELTA_VEE * c.dv as f32)
+                    let reach = value.base_dv >= best_target[p].1;
+                    let hurt = 1.0 - 0.3 * (c.damage as f32 / value.armor).min(1.0);
+                    mw * (value.ship_worth[reach as usize] * hurt + DELTA_VEE * c.dv as f32)
                         + position(
                             s,
                             c.host,
                             c.orbital,
                             p,
-                            card,
+                            value.base_bp,
                             reach,
                             best_target[p].0,
                             mw,
@@ -220,8 +273,7 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                 }
                 Zone::Asset => {
                     let is_asset = card.kind == HotKind::Asset;
-                    let res = if is_asset { card.resistance } else { 1 }.max(1) as f32;
-                    let x = (c.damage as f32 / res).min(1.0);
+                    let x = (c.damage as f32 / value.asset_res).min(1.0);
                     let homeworld = is_asset && card.homeworld;
                     if c.has(flag::DESTROYED) {
                         if homeworld {
@@ -233,29 +285,25 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                         let mut v = if homeworld {
                             -HW * (x + x * x) / 2.0
                         } else {
-                            mw * structure_worth(card) * (1.0 - 0.5 * x)
+                            mw * value.structure_worth * (1.0 - 0.5 * x)
                         };
                         // What the player to move can still do with this asset this turn.
                         let can_build = open_on[i] > 0 || can_start(card, starts[p]);
                         let draw = draw_value(hand[p], deck[p]);
                         if p == active && in_turn && !c.has(flag::TAPPED) {
-                            v += untapped(card, s.phase, c.damage, can_build, draw, mw);
+                            v += untapped(card, value, s.phase, c.damage, can_build, draw, mw);
                         } else if h.tempo && (p != active || !in_turn) {
                             // What it will do in its owner's next turn (building or research, not
                             // repair): every player's assets count the same wherever a leaf falls
                             // in the turn cycle.
-                            v += untapped(card, Phase::Maneuvers, 0, can_build, draw, mw);
+                            let phase = Phase::Maneuvers;
+                            v += untapped(card, value, phase, 0, can_build, draw, mw);
                         }
                         v
                     }
                 }
                 Zone::Upgrade => {
-                    let res = if card.kind == HotKind::Upgrade {
-                        card.resistance
-                    } else {
-                        1
-                    };
-                    mw * structure_worth(card) * (1.0 - 0.5 * c.damage as f32 / res.max(1) as f32)
+                    mw * value.structure_worth * (1.0 - 0.5 * c.damage as f32 / value.upgrade_res)
                 }
                 Zone::Project => {
                     let crowd = projects_on[c.host as usize].max(1) as f32;
@@ -267,7 +315,8 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                     if p == viewer {
                         let worth = match card.kind {
                             HotKind::Spacecraft => {
-                                let w = ship_worth(card, base_dv(card) >= best_target[p].1);
+                                let reach = value.base_dv >= best_target[p].1;
+                                let w = value.ship_worth[reach as usize];
                                 // A spacecraft that would not fit in the free population waits
                                 // when finished (O22): worth half until a ship leaves play.
                                 let free = *free_pop.get_or_insert_with(|| {
@@ -280,9 +329,9 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
                                     w
                                 }
                             }
-                            _ => structure_worth(card),
+                            _ => value.structure_worth,
                         };
-                        let frac = (c.points as f32 / card.cost.max(1) as f32).min(1.0);
+                        let frac = (c.points as f32 / value.cost).min(1.0);
                         mw * (base + 0.02 * worth + frac * (worth - base).max(0.0) * 0.8)
                     } else {
                         mw * (base + 0.5 * c.points as f32)
@@ -403,13 +452,12 @@ fn position(
     host: u8,
     orbital: u8,
     p: usize,
-    card: &Hot,
+    bp: f32,
     reach: bool,
     w: f32,
     mw: f32,
     approach: f32,
 ) -> f32 {
-    let bp = base_bp(card);
     if bp <= 0.0 || host == NONE {
         return 0.0;
     }
@@ -420,7 +468,7 @@ fn position(
         let pw = (bp - orbital as f32).max(0.0);
         let homeworld = is_asset && acard.homeworld;
         let scale = if homeworld { 1.0 } else { mw };
-        return scale * damage_weight(acard) * (pw + approach * (bp - pw));
+        return scale * s.values[a.card.index()].damage_weight * (pw + approach * (bp - pw));
     }
     if !reach {
         return 0.0;
@@ -469,7 +517,15 @@ fn draw_value(hand: usize, deck: usize) -> f32 {
 /// project on it or a hand card can use its construction power), research (`draw` per card
 /// drawn) or repair, whichever is worth most (O19–O21).
 /// Building and research are material (weighted by `mw`); repair protects the homeworld.
-fn untapped(card: &Hot, phase: Phase, damage: u8, can_build: bool, draw: f32, mw: f32) -> f32 {
+fn untapped(
+    card: &Hot,
+    value: &CardValue,
+    phase: Phase,
+    damage: u8,
+    can_build: bool,
+    draw: f32,
+    mw: f32,
+) -> f32 {
     if card.kind != HotKind::Asset {
         return 0.0;
     }
@@ -487,7 +543,7 @@ fn untapped(card: &Hot, phase: Phase, damage: u8, can_build: bool, draw: f32, mw
     let repair = if phase <= Phase::Repair && damage > 0 {
         let amount = (1 + card.self_mods.repair).max(0).min(damage as i8) as f32;
         let x = damage as f32 / card.resistance.max(1) as f32;
-        amount * damage_weight(card) * if card.homeworld { 0.5 + x } else { 1.0 }
+        amount * value.damage_weight * if card.homeworld { 0.5 + x } else { 1.0 }
     } else {
         0.0
     };
@@ -618,8 +674,8 @@ mod tests {
             .map(|(r, _)| r)
             .unwrap_or_else(|| panic!("no {id} in deck {p}"));
         let dv = s.db.card(s.inst(r).card).ship().unwrap().delta_vee;
+        s.set_zone(r, Zone::Ship);
         let c = s.inst_mut(r);
-        c.zone = Zone::Ship;
         c.host = host.0;
         c.orbital = orbital;
         c.dv = dv;
@@ -633,8 +689,8 @@ mod tests {
             .find(|(_, c)| s.db.card(c.card).ship().is_some())
             .map(|(r, _)| r)
             .unwrap();
+        s.set_zone(r, Zone::Debris);
         let c = s.inst_mut(r);
-        c.zone = Zone::Debris;
         c.host = host.0;
         c.orbital = orbital;
     }
@@ -818,9 +874,9 @@ mod tests {
         assert!(adv_after(&ready, Command::Pass) > adv_after(&ready, research) + 0.1);
         // A finished spacecraft waiting for population (O22) takes no more points: research.
         let mut waiting = stuck.clone();
+        waiting.set_zone(hand[0], Zone::Project);
         let w = waiting.inst_mut(hand[0]);
         w.card = own;
-        w.zone = Zone::Project;
         w.host = home.0;
         w.points = s.db.hot(own).cost;
         assert!(adv_after(&waiting, research) > adv_after(&waiting, Command::Pass) + 0.1);
@@ -851,14 +907,13 @@ mod tests {
             .find(|(_, c)| small(s.db.hot(c.card)))
             .unwrap();
         let mut waiting = s.clone();
+        waiting.set_zone(extra, Zone::Project);
         let w = waiting.inst_mut(extra);
-        w.zone = Zone::Project;
         w.host = home.0;
         w.points = s.db.hot(s.inst(extra).card).cost;
         let lose = |t: &State| {
             let mut u = t.clone();
-            let victim = u.inst_mut(ships[0]);
-            victim.zone = Zone::Debris;
+            u.set_zone(ships[0], Zone::Debris);
             advantage(t, p.index()) - advantage(&u, p.index())
         };
         assert!(

@@ -117,6 +117,9 @@ impl State {
         if self.cards.windows(2).any(|w| w[0].owner > w[1].owner) {
             v.push("the card table is not grouped by owner in seat order".into());
         }
+        if !self.zones_agree() {
+            v.push("the kept zone sets differ from the table's zones".into());
+        }
         if self.active.0 >= self.num_players {
             v.push("active player out of range".into());
         }

@@ -9,6 +9,7 @@ pub mod setup;
 mod stats;
 mod tables;
 mod zone_bits;
+mod zone_masks;
 
 pub(crate) use zone_bits::CardSet;
 
@@ -200,6 +201,9 @@ pub struct State {
     /// The same table, one pointer nearer: the hot loops read it.
     #[serde(skip, default = "tables::empty_db")]
     pub(crate) db: &'static CardDb,
+    /// The evaluation's constants of each card of the table ([`tables`]).
+    #[serde(skip, default = "tables::empty_values")]
+    pub(crate) values: &'static [crate::scenario::eval::CardValue],
     pub(crate) cards: Vec<Inst>,
     pub(crate) num_players: u8,
     pub(crate) active: PlayerId,
@@ -225,6 +229,10 @@ pub struct State {
     /// of the game's value (not serialized, not compared). See [`State::reindex`].
     #[serde(skip)]
     pub(crate) index: TableIndex,
+    /// Every card's zone as bit sets, kept as cards move ([`State::set_zone`]); not part of the
+    /// game's value either.
+    #[serde(skip)]
+    pub(crate) zones: zone_masks::ZoneMasks,
 }
 
 const TRIGGER_BITS: [u8; 2] = [
@@ -236,17 +244,26 @@ const TRIGGER_BITS: [u8; 2] = [
 const INDEXED_PLAYERS: usize = 8;
 
 /// Per-player facts of the card table that no command changes: each player's slice of the
-/// table (cards are grouped by owner and never change owner) and whether any of their cards
-/// has triggered abilities (refit swaps a player's own cards, so the set of cards is fixed).
+/// table (cards are grouped by owner and never change owner) and which cards have triggered
+/// abilities (refit swaps a player's own cards, so the set of cards is fixed).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TableIndex {
     valid: bool,
     starts: [u8; INDEXED_PLAYERS + 1],
-    /// Per player and trigger bit (upkeep, end of turn): which of the player's cards (by
-    /// position in their slice) have that trigger; valid for the players in `masked`.
-    triggers: [[u64; 2]; INDEXED_PLAYERS],
-    /// Bit per player whose `triggers` are valid (a player with over 64 cards has none).
-    masked: u8,
+    /// Per trigger bit (upkeep, end of turn): which cards of the table have that trigger, bit
+    /// `i` for the card at table index `i`.
+    triggers: [[u64; zone_bits::WORDS]; 2],
+}
+
+impl TableIndex {
+    /// The cards of `r` with trigger `TRIGGER_BITS[k]`.
+    fn trigger_set(&self, k: usize, r: std::ops::Range<usize>) -> CardSet {
+        let mut words = self.triggers[k];
+        for (w, m) in words.iter_mut().zip(zone_masks::range_words(r)) {
+            *w &= m;
+        }
+        CardSet::from_words(words)
+    }
 }
 
 impl PartialEq for State {
@@ -271,14 +288,17 @@ impl PartialEq for State {
 impl State {
     /// Attaches the card database (after deserializing a state).
     pub fn with_db(mut self, db: Arc<CardDb>) -> State {
-        self.table = tables::keep(db);
-        self.db = self.table;
+        let kept = tables::keep(db);
+        self.table = &kept.db;
+        self.db = &kept.db;
+        self.values = &kept.values;
         self.reindex();
         self
     }
 
     /// Rebuilds the cached [`TableIndex`]; call after adding cards to the table.
     pub fn reindex(&mut self) {
+        self.rebuild_zones();
         self.index.valid = false;
         let n = self.num_players as usize;
         if n > INDEXED_PLAYERS || self.db.is_empty() && !self.cards.is_empty() {
@@ -303,30 +323,13 @@ impl State {
         if !self.index.valid || p.index() >= self.num_players as usize {
             return;
         }
-        let r = self.player_range(p);
-        let fits = r.len() <= 64;
-        let mut masks = [0u64; 2];
-        for (i, c) in self.cards[r].iter().enumerate().take(64) {
-            let t = self.db.hot(c.card).triggers;
-            for (m, bit) in masks.iter_mut().zip(TRIGGER_BITS) {
-                *m |= u64::from(t & bit != 0) << i;
+        for i in self.player_range(p).take(zone_bits::WORDS * 64) {
+            let t = self.db.hot(self.cards[i].card).triggers;
+            let (w, b) = (i / 64, 1u64 << (i % 64));
+            for (m, bit) in self.index.triggers.iter_mut().zip(TRIGGER_BITS) {
+                m[w] = (m[w] & !b) | (b * u64::from(t & bit != 0));
             }
         }
-        self.index.triggers[p.index()] = masks;
-        let bit = 1u8 << p.index();
-        self.index.masked = if fits {
-            self.index.masked | bit
-        } else {
-            self.index.masked & !bit
-        };
-    }
-
-    /// True if `p`'s trigger masks are kept (see [`TableIndex`]).
-    fn has_trigger_masks(&self, p: PlayerId) -> bool {
-        self.index.valid
-            && 1u8
-                .checked_shl(p.0.into())
-                .is_some_and(|b| self.index.masked & b != 0)
     }
 
     /// The table indices of a player's cards whose card has trigger `bit`
@@ -335,23 +338,13 @@ impl State {
     pub fn trigger_cards(&self, p: PlayerId, bit: u8) -> impl Iterator<Item = usize> {
         let range = self.player_range(p);
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
-        let mask = match k {
-            Some(k) if self.has_trigger_masks(p) => Some(self.index.triggers[p.index()][k]),
-            _ => None,
+        let (set, all) = match k {
+            Some(k) if self.index.valid => (self.index.trigger_set(k, range), None),
+            _ => (CardSet::default(), Some(range)),
         };
-        let start = range.start;
-        let (mut m, all) = match mask {
-            Some(m) => (m, None),
-            None => (0, Some(range)),
-        };
-        let bits = std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                start + i
-            })
-        });
-        bits.chain(all.into_iter().flatten())
+        set.iter()
+            .map(|r| r.index())
+            .chain(all.into_iter().flatten())
     }
 
     pub fn inst(&self, r: CardRef) -> &Inst {
@@ -391,15 +384,10 @@ impl State {
         lo..hi.max(lo)
     }
 
-    /// Cards of one player in one zone.
+    /// Cards of one player in one zone, in table order.
     pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
-        let r = self.player_range(p);
-        let start = r.start;
-        self.cards[r]
-            .iter()
-            .enumerate()
-            .map(move |(i, c)| (CardRef((start + i) as u8), c))
-            .filter(move |(_, c)| c.zone == z)
+        let [set] = self.zone_sets(p, [z]);
+        set.iter().map(move |r| (r, &self.cards[r.index()]))
     }
 
     /// A player's cards in one zone, sorted by `order`.
@@ -420,10 +408,10 @@ impl State {
     }
 
     pub fn hand_size(&self, p: PlayerId) -> usize {
-        self.zone(p, Zone::Hand).count()
+        self.zone_sets(p, [Zone::Hand])[0].len()
     }
     pub fn deck_size(&self, p: PlayerId) -> usize {
-        self.zone(p, Zone::Deck).count()
+        self.zone_sets(p, [Zone::Deck])[0].len()
     }
 
     /// Top card of a deck.
@@ -445,13 +433,16 @@ impl State {
 
     /// Assets in play (destroyed ones too) of every player.
     pub fn assets(&self) -> impl Iterator<Item = (CardRef, &Inst)> {
-        self.refs().filter(|(_, c)| c.zone == Zone::Asset)
+        let [set] = self.table_sets([Zone::Asset]);
+        set.iter().map(move |r| (r, &self.cards[r.index()]))
     }
 
     /// Ships in play orbiting `asset`.
     pub fn ships_at(&self, asset: CardRef) -> impl Iterator<Item = (CardRef, &Inst)> {
-        self.refs()
-            .filter(move |(_, c)| c.zone == Zone::Ship && c.host == asset.0)
+        let [set] = self.table_sets([Zone::Ship]);
+        set.iter()
+            .map(move |r| (r, &self.cards[r.index()]))
+            .filter(move |(_, c)| c.host == asset.0)
     }
 
     /// Debris pieces in one orbital.

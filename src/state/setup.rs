@@ -54,10 +54,11 @@ pub fn check_capacity(decks: &[Deck]) -> Result<(), CapacityError> {
 impl State {
     /// An empty table for `num_players` players, before any card is placed.
     pub fn empty(db: Arc<CardDb>, num_players: u8, seed: u64) -> State {
-        let table = super::tables::keep(db);
+        let kept = super::tables::keep(db);
         State {
-            table,
-            db: table,
+            table: &kept.db,
+            db: &kept.db,
+            values: &kept.values,
             cards: Vec::new(),
             num_players,
             active: PlayerId(0),
@@ -73,6 +74,7 @@ impl State {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced_dice: VecDeque::new(),
             index: Default::default(),
+            zones: Default::default(),
         }
     }
 
@@ -117,9 +119,8 @@ impl State {
         let top = self.deck_top(p)?;
         let order = self.next_order;
         self.next_order = self.next_order.wrapping_add(1);
-        let c = self.inst_mut(top);
-        c.zone = Zone::Hand;
-        c.order = order;
+        self.set_zone(top, Zone::Hand);
+        self.inst_mut(top).order = order;
         Some(top)
     }
 }

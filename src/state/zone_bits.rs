@@ -1,13 +1,12 @@
-//! Bit sets of one player's cards by zone, built in one branch-free pass over the player's
-//! slice of the table. The legal-command lists, drawing and deploying read them instead of
-//! matching every card's zone one by one: random playouts and searches list legal commands
-//! millions of times, and a zone match per card is a badly predicted branch.
+//! Bit sets of cards ([`CardSet`]), and building them by zone in one branch-free pass over a
+//! slice of the table: the reference the kept zone sets ([`super::zone_masks`]) are checked
+//! against, and what answers while they are not kept (a state just read from a file).
 use super::{State, Zone, MAX_CARDS};
-use crate::ids::{CardRef, PlayerId};
+use crate::ids::CardRef;
 use std::ops::Range;
 
 /// 64-bit words of a bit set over one player's slice (a slice holds at most [`MAX_CARDS`]).
-const WORDS: usize = MAX_CARDS.div_ceil(64);
+pub(super) const WORDS: usize = MAX_CARDS.div_ceil(64);
 
 /// One bit set over a player's slice of the table: bit `i` is the card at `start + i`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,25 +16,42 @@ pub(crate) struct CardSet {
 }
 
 impl CardSet {
+    /// The set over the whole table whose bit `i` is the card at table index `i`.
+    #[inline]
+    pub(crate) fn from_words(words: [u64; WORDS]) -> CardSet {
+        CardSet { start: 0, words }
+    }
+
+    /// How many cards.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// No card.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
 
     /// The cards of the set in table order.
+    #[inline]
     pub fn iter(&self) -> Cards {
         Cards {
-            start: self.start,
+            cur: self.words[0],
+            base: self.start,
             words: self.words,
-            word: 0,
+            word: 1,
         }
     }
 }
 
-/// The cards of a [`CardSet`], in table order.
+/// The cards of a [`CardSet`], in table order. The word being read and its first card's index
+/// are scalars (registers in a loop); the other words are read once each.
 pub(crate) struct Cards {
-    start: usize,
+    cur: u64,
+    base: usize,
     words: [u64; WORDS],
+    /// The next word to read.
     word: usize,
 }
 
@@ -44,31 +60,27 @@ impl Iterator for Cards {
 
     #[inline]
     fn next(&mut self) -> Option<CardRef> {
-        while self.word < WORDS {
-            let m = &mut self.words[self.word];
-            if *m != 0 {
-                let i = m.trailing_zeros() as usize;
-                *m &= *m - 1;
-                return Some(CardRef((self.start + self.word * 64 + i) as u8));
+        while self.cur == 0 {
+            if self.word >= WORDS {
+                return None;
             }
+            self.cur = self.words[self.word];
+            self.base += 64;
             self.word += 1;
         }
-        None
+        let i = self.cur.trailing_zeros() as usize;
+        self.cur &= self.cur - 1;
+        Some(CardRef((self.base + i) as u8))
     }
 }
 
 impl State {
-    /// `p`'s cards in each of `zones`, one [`CardSet`] per zone, in one pass over their slice.
-    pub(crate) fn zone_sets<const N: usize>(&self, p: PlayerId, zones: [Zone; N]) -> [CardSet; N] {
-        self.sets_over(self.player_range(p), zones)
-    }
-
-    /// Every player's cards in each of `zones`, in one pass over the whole table.
-    pub(crate) fn table_sets<const N: usize>(&self, zones: [Zone; N]) -> [CardSet; N] {
-        self.sets_over(0..self.cards.len(), zones)
-    }
-
-    fn sets_over<const N: usize>(&self, r: Range<usize>, zones: [Zone; N]) -> [CardSet; N] {
+    /// The cards of `r` in each of `zones`, one [`CardSet`] per zone, in one pass over them.
+    pub(super) fn sets_over<const N: usize>(
+        &self,
+        r: Range<usize>,
+        zones: [Zone; N],
+    ) -> [CardSet; N] {
         let mut sets = [CardSet {
             start: r.start,
             words: [0; WORDS],

@@ -1,0 +1,180 @@
+//! Every card's zone as bit sets over the whole table, kept up to date as cards move
+//! ([`State::set_zone`]) rather than rebuilt from the table on every question: the legal-command
+//! lists, drawing, deploying and the evaluation read a player's cards by zone millions of times
+//! in random playouts and searches.
+//!
+//! The eight zones are three bits of a card: the sets keep one bit plane per bit (bit `i` of a
+//! plane is that bit of the zone of the card at table index `i`), so a zone's set is three
+//! words ANDed a word of the table, and the planes are a small part of a state to clone. A
+//! player's cards in a zone are the zone's set cut to the player's slice of the table. The sets are not part of the game's value
+//! (not serialized, not compared): [`State::reindex`] builds them, and until then (a state just
+//! read from a file) every question falls back to a pass over the table.
+use super::zone_bits::{CardSet, WORDS};
+use super::{Inst, State, Zone};
+use crate::ids::{CardRef, PlayerId};
+use std::ops::Range;
+
+/// Bits of a zone number ([`Zone::ALL`] has eight zones).
+const PLANES: usize = 3;
+const _: () = assert!(Zone::ALL.len() <= 1 << PLANES);
+
+/// The zones of every card over the whole table, as bit planes of the zone numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ZoneMasks {
+    /// False until built for the current table (see the module comment).
+    valid: bool,
+    planes: [[u64; WORDS]; PLANES],
+}
+
+impl ZoneMasks {
+    /// The sets of `cards`, built from scratch.
+    pub(crate) fn of(cards: &[Inst]) -> ZoneMasks {
+        let mut m = ZoneMasks {
+            valid: true,
+            ..ZoneMasks::default()
+        };
+        for (i, c) in cards.iter().enumerate().take(WORDS * 64) {
+            m.put(i, c.zone);
+        }
+        m
+    }
+
+    /// Card `i` is now in zone `z`.
+    #[inline]
+    fn put(&mut self, i: usize, z: Zone) {
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if w < WORDS {
+            for (k, plane) in self.planes.iter_mut().enumerate() {
+                let on = (z as u64 >> k) & 1;
+                plane[w] = (plane[w] & !bit) | (bit * on);
+            }
+        }
+    }
+
+    /// The cards of zone `z` among the bits of `within`.
+    #[inline(always)]
+    fn of_zone(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
+        let mut out = within;
+        for (k, plane) in self.planes.iter().enumerate() {
+            // All ones where the plane's bit must be set, all zeros where it must be clear.
+            let flip = ((z as u64 >> k) & 1).wrapping_sub(1);
+            for (o, p) in out.iter_mut().zip(plane) {
+                *o &= p ^ flip;
+            }
+        }
+        out
+    }
+}
+
+/// The bits `r.start..r.end` of a set over the table.
+#[inline]
+pub(super) fn range_words(r: Range<usize>) -> [u64; WORDS] {
+    let below = |n: usize| if n >= 64 { !0u64 } else { (1u64 << n) - 1 };
+    let mut out = [0u64; WORDS];
+    for (w, o) in out.iter_mut().enumerate() {
+        let base = w * 64;
+        *o = below(r.end.saturating_sub(base)) & !below(r.start.saturating_sub(base));
+    }
+    out
+}
+
+impl State {
+    /// Moves card `r` to zone `z`, keeping the zone sets up to date. Every change of a card's
+    /// zone goes through here (or is followed by [`State::reindex`]).
+    #[inline]
+    pub fn set_zone(&mut self, r: CardRef, z: Zone) {
+        self.cards[r.index()].zone = z;
+        self.zones.put(r.index(), z);
+    }
+
+    /// Rebuilds the zone sets from the table.
+    pub(crate) fn rebuild_zones(&mut self) {
+        self.zones = ZoneMasks::of(&self.cards);
+    }
+
+    /// True while the kept zone sets are those a rebuild would give (or not kept at all).
+    pub(crate) fn zones_agree(&self) -> bool {
+        !self.zones.valid || self.zones == ZoneMasks::of(&self.cards)
+    }
+
+    /// `p`'s cards in each of `zones`, one [`CardSet`] per zone.
+    #[inline]
+    pub(crate) fn zone_sets<const N: usize>(&self, p: PlayerId, zones: [Zone; N]) -> [CardSet; N] {
+        let r = self.player_range(p);
+        if !self.zones.valid {
+            return self.sets_over(r, zones);
+        }
+        let mask = range_words(r);
+        zones.map(|z| CardSet::from_words(self.zones.of_zone(z, mask)))
+    }
+
+    /// Every player's cards in each of `zones`.
+    #[inline]
+    pub(crate) fn table_sets<const N: usize>(&self, zones: [Zone; N]) -> [CardSet; N] {
+        if !self.zones.valid {
+            return self.sets_over(0..self.cards.len(), zones);
+        }
+        let mask = range_words(0..self.cards.len());
+        zones.map(|z| CardSet::from_words(self.zones.of_zone(z, mask)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::testkit::{new_state, play_random};
+
+    #[test]
+    fn range_words_cover_exactly_the_range() {
+        for (lo, hi) in [
+            (0, 0),
+            (0, 1),
+            (3, 64),
+            (60, 70),
+            (64, 128),
+            (5, 248),
+            (200, 248),
+        ] {
+            let m = range_words(lo..hi);
+            for i in 0..WORDS * 64 {
+                let set = m[i / 64] >> (i % 64) & 1 == 1;
+                assert_eq!(set, (lo..hi).contains(&i), "{lo}..{hi} bit {i}");
+            }
+        }
+    }
+
+    /// The kept sets always equal the ones rebuilt from scratch, and answer every zone question
+    /// as a search of the table does, through random games and after a serde round trip (which
+    /// drops them until the state is reindexed).
+    #[test]
+    fn kept_sets_equal_rebuilt_ones() {
+        for seed in 0..6 {
+            let mut s = new_state(seed);
+            for step in 0..40 {
+                assert!(s.zones.valid);
+                assert!(s.zones_agree(), "seed {seed} step {step}");
+                for p in s.players() {
+                    let kept = s.zone_sets(p, Zone::ALL);
+                    let built = s.sets_over(s.player_range(p), Zone::ALL);
+                    for (k, b) in kept.iter().zip(&built) {
+                        assert_eq!(k.iter().collect::<Vec<_>>(), b.iter().collect::<Vec<_>>());
+                    }
+                }
+                play_random(&mut s, 25, seed * 100 + step);
+            }
+            let text = serde_yaml::to_string(&s).unwrap();
+            let back: State = serde_yaml::from_str(&text).unwrap();
+            assert!(!back.zones.valid);
+            for p in s.players() {
+                for z in Zone::ALL {
+                    assert!(back
+                        .zone(p, z)
+                        .map(|(r, _)| r)
+                        .eq(s.zone(p, z).map(|(r, _)| r)));
+                }
+            }
+            let back = back.with_db(s.table.clone());
+            assert!(back.zones.valid && back.zones == s.zones);
+        }
+    }
+}
