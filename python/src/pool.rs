@@ -17,7 +17,7 @@ const SPIN: Duration = Duration::from_micros(50);
 /// A pause between two looks at the clock while spinning (a few microseconds apart) longer
 /// than this means the helper was preempted.
 const PREEMPTED: Duration = Duration::from_micros(100);
-/// How long a preempted helper sleeps as soon as it is idle.
+/// How long a helper sleeps as soon as it is idle once it found the machine busy.
 const BUSY: Duration = Duration::from_millis(200);
 /// Most items in a batch (the claim word holds the count and the next index in 32 bits each,
 /// and claims may run a little past the count).
@@ -82,6 +82,8 @@ impl Shared {
 pub struct Pool {
     shared: Arc<Shared>,
     helpers: Vec<JoinHandle<()>>,
+    /// Whether batches are shared with the helpers or run on the calling thread alone.
+    tuner: Tuner,
 }
 
 impl Pool {
@@ -105,7 +107,11 @@ impl Pool {
                     .map_err(|e| format!("cannot start a helper thread: {e}"))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Pool { shared, helpers })
+        Ok(Pool {
+            shared,
+            helpers,
+            tuner: Tuner::default(),
+        })
     }
 
     /// Threads in all, the caller's included.
@@ -116,7 +122,7 @@ impl Pool {
     /// Calls `job(i)` once for every `i` in `0..n`, on this thread and the helpers; returns
     /// when every call has. A panic of a call is raised again here, after the others.
     pub fn run(&mut self, n: usize, job: &(dyn Fn(usize) + Sync)) {
-        if self.helpers.is_empty() || !(2..=MOST).contains(&n) {
+        if self.helpers.is_empty() || !(2..=MOST).contains(&n) || !self.tuner.shared() {
             (0..n).for_each(job);
             return;
         }
@@ -149,6 +155,71 @@ impl Pool {
         if let Some(p) = panic {
             std::panic::resume_unwind(p);
         }
+    }
+}
+
+/// Chooses between sharing batches with the helpers and running them on the calling thread
+/// alone, by the time from one batch to the next (the caller's own work between batches
+/// included): helpers pay on a machine with cores to spare, but on a busy one they only take
+/// time from the caller. It times a few blocks of batches each way, keeps the faster way
+/// for a while, then times again.
+#[derive(Default)]
+struct Tuner {
+    /// Batches run so far in the current round of trials and use.
+    at: u32,
+    /// When the last batch started, and whether it was shared.
+    last: Option<(Instant, bool)>,
+    /// Time between batches, and batches timed, alone and shared, in this round's trials.
+    total: [Duration; 2],
+    count: [u32; 2],
+    /// The way chosen for the rest of the round, and batches in the round: a choice that
+    /// the next round's trials confirm holds twice as long.
+    share: Option<bool>,
+    round: u32,
+}
+
+/// Batches in one block of trials; the trials alternate the two ways for `TRIALS` blocks.
+const BLOCK: u32 = 16;
+const TRIALS: u32 = 4;
+/// Batches in a round (the trials, then the faster way): the fewest and the most.
+const ROUND: u32 = 1024;
+const LONGEST: u32 = 32 * ROUND;
+/// A pause between batches longer than this is the caller's own business, not timed.
+const PAUSE: Duration = Duration::from_millis(5);
+
+impl Tuner {
+    /// Is the next batch shared with the helpers?
+    fn shared(&mut self) -> bool {
+        let now = Instant::now();
+        let trials = BLOCK * TRIALS;
+        if let Some((then, shared)) = self.last {
+            let gap = now.duration_since(then);
+            if self.at <= trials && gap < PAUSE {
+                self.total[usize::from(shared)] += gap;
+                self.count[usize::from(shared)] += 1;
+            }
+        }
+        if self.at == trials {
+            let mean = |k: usize| self.total[k].as_secs_f64() / f64::from(self.count[k].max(1));
+            let share = self.count[1] == 0 || mean(1) <= mean(0);
+            self.round = if self.share == Some(share) {
+                (self.round * 2).min(LONGEST)
+            } else {
+                ROUND
+            };
+            self.share = Some(share);
+        }
+        let share = match self.share {
+            Some(share) if self.at >= trials => share,
+            _ => (self.at / BLOCK).is_multiple_of(2),
+        };
+        self.at += 1;
+        if self.at >= self.round.max(ROUND) {
+            (self.at, self.last, self.total, self.count) = (0, None, Default::default(), [0; 2]);
+        } else {
+            self.last = Some((now, share));
+        }
+        share
     }
 }
 
