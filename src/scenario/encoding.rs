@@ -47,6 +47,9 @@ mod block {
     pub const CONTRIBUTE: usize = 10;
 }
 
+/// The index of passing: the first block, of one action.
+const PASS_INDEX: usize = 0;
+
 /// The sizes one table fixes.
 struct Dims {
     players: usize,
@@ -512,6 +515,12 @@ impl Encoding for State {
     }
 
     fn indices_into(&self, legal: &[Command], out: &mut Vec<usize>) -> Result<(), EncodingError> {
+        // About half the positions a learner meets offer only passing: no sizes or ranks.
+        if legal.iter().all(|c| *c == Command::Pass) {
+            out.clear();
+            out.extend(legal.iter().map(|_| PASS_INDEX));
+            return Ok(());
+        }
         let d = Dims::of(self);
         let (b, ranks) = (d.blocks(), Ranks::of(self));
         out.clear();
@@ -597,6 +606,7 @@ impl Encoding for State {
 mod tests {
     use crate::core::encode::{check_games, Encoding};
     use crate::data::{CardDb, Deck};
+    use crate::rules::Command;
     use crate::state::State;
     use std::path::Path;
     use std::sync::Arc;
@@ -634,6 +644,13 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{a} against {b}: {e}"));
         }
         check_games(&start_with(9, &["swarm", "blitz", "foundry"]), 5, 1, 300).unwrap();
+    }
+
+    #[test]
+    fn passing_is_action_zero() {
+        let s = start(4);
+        assert_eq!(s.action_index(&Command::Pass), Some(super::PASS_INDEX));
+        assert_eq!(s.command_at(super::PASS_INDEX), Some(Command::Pass));
     }
 
     #[test]
