@@ -20,19 +20,17 @@ from .envs import VectorEnv
 
 
 def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of ``mask`` (n, actions). Masks are sparse,
-    so the set bytes are found eight at a time: zero 64-bit words are skipped whole."""
+    """One uniformly random legal action per row of ``mask`` (n, actions), of a byte per
+    action (int8, uint8 or bool). Masks are sparse, so the set bytes are found eight at a
+    time: zero 64-bit words are skipped whole."""
     n, a = mask.shape
-    flat = mask.reshape(-1)
-    pad = (-flat.size) % 8
-    if pad:
-        flat = np.concatenate((flat, np.zeros(pad, flat.dtype)))
-    words = np.flatnonzero(flat.view(np.uint64))
-    sub = np.flatnonzero(flat.reshape(-1, 8)[words])
-    legal = words[sub >> 3] * 8 + (sub & 7)
-    counts = np.bincount(legal // a, minlength=n)
-    offsets = np.cumsum(counts) - counts
-    return legal[offsets + (rng.random(n) * counts).astype(np.int64)] - np.arange(n) * a
+    flat = np.ascontiguousarray(mask).reshape(-1).view(np.uint8)
+    if flat.size % 8:
+        return _pick((flat != 0).nonzero()[0], n, a, rng)
+    w = flat.view(np.uint64)
+    words = (w != 0).nonzero()[0]
+    sub = (w[words].view(np.uint8) != 0).nonzero()[0]
+    return _pick((words << 3)[sub >> 3] | (sub & 7), n, a, rng)
 
 
 def random_legal_bits(bits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -40,24 +38,33 @@ def random_legal_bits(bits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     found (eight at a time where the mask allows: zero 64-bit words are skipped whole), then
     only they are unpacked."""
     n, b = bits.shape
-    if n == 1:
-        nz = np.flatnonzero(bits[0])
-        legal = np.flatnonzero(np.unpackbits(bits[0, nz], bitorder="little"))
-        i = legal[int(rng.random() * legal.size)]
-        return (nz[i >> 3] * 8 + (i & 7))[None]
-    flat = bits.reshape(-1)
-    if flat.size % 8 == 0:
-        words = np.flatnonzero(flat.view(np.uint64))
-        sub = np.flatnonzero(flat.reshape(-1, 8)[words])
-        nz = words[sub >> 3] * 8 + (sub & 7)
-    else:
-        nz = np.flatnonzero(flat)
-    r, c = np.nonzero(np.unpackbits(flat[nz][:, None], axis=1, bitorder="little"))
-    legal = nz[r] * 8 + c
-    row = legal // (b * 8)
-    counts = np.bincount(row, minlength=n)
-    offsets = np.cumsum(counts) - counts
-    return legal[offsets + (rng.random(n) * counts).astype(np.int64)] - np.arange(n) * (b * 8)
+    flat = np.ascontiguousarray(bits).reshape(-1)
+    if flat.size % 8:
+        nz = (flat != 0).nonzero()[0]
+        sub = np.unpackbits(flat[nz], bitorder="little").view(bool).nonzero()[0]
+        if n == 1:
+            i = sub[int(rng.random() * sub.size)]
+            return (nz[i >> 3] * 8 + (i & 7))[None]
+        return _pick((nz << 3)[sub >> 3] | (sub & 7), n, b * 8, rng)
+    w = flat.view(np.uint64)
+    words = (w != 0).nonzero()[0]
+    sub = np.unpackbits(w[words].view(np.uint8), bitorder="little").view(bool).nonzero()[0]
+    return _pick((words << 6)[sub >> 6] | (sub & 63), n, b * 8, rng)
+
+
+_BOUNDS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _pick(legal: np.ndarray, n: int, row: int, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random entry per row among ``legal``, the sorted flat indices of the set
+    entries of ``n`` rows of ``row`` (each row has one at least), as indices in its row."""
+    bounds = _BOUNDS.get((n, row))
+    if bounds is None:
+        bounds = _BOUNDS[(n, row)] = np.arange(n + 1, dtype=np.int64) * row
+    ends = np.searchsorted(legal, bounds)
+    first = ends[:-1]
+    chosen = first + (rng.random(n) * (ends[1:] - first)).astype(np.int64)
+    return legal[chosen] - bounds[:-1]
 
 
 def _loop(step, mask, num_envs: int, seconds: float) -> tuple[float, float]:
@@ -91,8 +98,7 @@ def measure_peer(num_envs: int, seconds: float, opponent: str, seed: int = 1
     env = VectorizedEssenceWars(num_envs=num_envs, opponent=opponent)
     _, mask = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    return _loop(lambda m: env.step(random_legal(np.asarray(m).astype(np.int8), rng))[3],
-                 mask, num_envs, seconds)
+    return _loop(lambda m: env.step(random_legal(m, rng))[3], mask, num_envs, seconds)
 
 
 def main(argv=None):

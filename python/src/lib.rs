@@ -3,6 +3,7 @@
 //! turns errors into `ValueError` and releases the interpreter lock while games run. The
 //! Python package `orbitals` wraps it into environments (`orbitals.envs`).
 mod live;
+mod pool;
 mod tables;
 mod vector;
 

@@ -3,12 +3,14 @@
 //! rewards and dones are written straight into the caller's buffers, row by row on the
 //! thread pool: a step allocates nothing.
 use crate::live::AnyGame;
+use crate::pool::Pool;
 use crate::tables::AnyTable;
 use orbitals::agent::AgentSpec;
 use orbitals::kit::encode::{Mask, ObsMemo};
 use orbitals::kit::series::mix;
 use orbitals::kit::Outcome;
-use rayon::prelude::*;
+use std::marker::PhantomData;
+use std::sync::Mutex;
 
 /// The learner's seat.
 pub const LEARNER: usize = 0;
@@ -51,10 +53,8 @@ pub struct Vector {
     slots: Vec<Slot>,
     pub obs_len: usize,
     pub actions: usize,
-    /// Helper threads for the games beyond the calling thread's share.
-    pool: rayon::ThreadPool,
-    /// Threads stepping games: the calling thread and the pool's.
-    threads: usize,
+    /// The threads stepping games: the calling thread and helpers.
+    pool: Pool,
     /// The address of the observation buffer last written (the slots' memos describe it).
     obs_at: usize,
 }
@@ -111,10 +111,7 @@ impl Vector {
         seed: u64,
         threads: usize,
     ) -> Result<Vector, String> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.saturating_sub(1).max(1))
-            .build()
-            .map_err(|e| e.to_string())?;
+        let pool = Pool::new(threads)?;
         let first = table.start(seed)?;
         let shape = first.shape();
         let mut v = Vector {
@@ -125,7 +122,6 @@ impl Vector {
             obs_len: shape.observation,
             actions: shape.actions,
             pool,
-            threads,
             obs_at: 0,
         };
         v.start_all(seed, num)?;
@@ -139,20 +135,25 @@ impl Vector {
     /// Starts `n` games anew from `seed`.
     fn start_all(&mut self, seed: u64, n: usize) -> Result<(), String> {
         self.seed = seed;
-        let (table, opponent) = (self.table.as_ref(), &self.opponent);
-        let slots: Result<Vec<Slot>, String> = self.pool.install(|| {
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    Ok(Slot {
-                        game: start(table, opponent, seed, i, 0)?,
-                        episode: 0,
-                        memo: ObsMemo::default(),
-                    })
-                })
-                .collect()
-        });
-        self.slots = slots?;
+        let mut made: Vec<Option<Result<Slot, String>>> = (0..n).map(|_| None).collect();
+        {
+            let (table, opponent) = (self.table.as_ref(), &self.opponent);
+            let rows = Rows::new(&mut made, 1);
+            each(&mut self.pool, n, &|i| {
+                let made = start(table, opponent, seed, i, 0).map(|game| Slot {
+                    game,
+                    episode: 0,
+                    memo: ObsMemo::default(),
+                });
+                // SAFETY: `each` calls every index once.
+                let row = unsafe { rows.row(i) };
+                row[0] = Some(made);
+            });
+        }
+        self.slots = made
+            .into_iter()
+            .map(|m| m.unwrap_or_else(|| Err("a game was not started".into())))
+            .collect::<Result<_, _>>()?;
         Ok(())
     }
 
@@ -180,21 +181,17 @@ impl Vector {
         self.start_all(seed, self.len())?;
         out.rewards.fill(0.0);
         out.dones.fill(0);
-        let (ol, row, packed) = (
-            self.obs_len,
-            Out::mask_row(self.actions, out.packed),
-            out.packed,
-        );
-        let Vector { slots, pool, .. } = self;
-        pool.install(|| {
-            slots
-                .par_iter_mut()
-                .zip(out.obs.par_chunks_mut(ol))
-                .zip(out.mask.par_chunks_mut(row))
-                .try_for_each(|((slot, obs), mask)| write(slot, obs, mask, packed))
-        })?;
-        self.obs_at = out.obs.as_ptr() as usize;
-        Ok(())
+        let row = Out::mask_row(self.actions, out.packed);
+        let n = self.len();
+        let rows = OutRows::new(&mut self.slots, out, self.obs_len, row);
+        let failed = First::default();
+        each(&mut self.pool, n, &|i| {
+            // SAFETY: `each` calls every index once.
+            let (slot, obs, mask, _, _) = unsafe { rows.row(i) };
+            write(slot, obs, mask, rows.packed).unwrap_or_else(|e| failed.note(i, e));
+        });
+        self.obs_at = rows.obs.ptr as usize;
+        failed.result()
     }
 
     /// Plays `actions[i]` in game `i`, then the agents up to the learner's next turn; a game
@@ -220,119 +217,166 @@ impl Vector {
                 ));
             }
         }
-        let Vector {
-            table,
-            opponent,
-            seed,
-            slots,
-            obs_len,
-            actions: num_actions,
-            pool,
-            threads,
-            obs_at,
-        } = self;
         // Rows written by someone else hold nothing the memos know.
-        if *obs_at != out.obs.as_ptr() as usize {
-            slots.iter_mut().for_each(|s| s.memo.clear());
-            *obs_at = out.obs.as_ptr() as usize;
+        if self.obs_at != out.obs.as_ptr() as usize {
+            self.slots.iter_mut().for_each(|s| s.memo.clear());
+            self.obs_at = out.obs.as_ptr() as usize;
         }
-        let (table, opponent, seed, ol) = (table.as_ref(), &*opponent, *seed, *obs_len);
-        let (row, packed) = (Out::mask_row(*num_actions, out.packed), out.packed);
-        let work = |(((((i, slot), &a), obs), mask), (rew, done)): Work| {
-            slot.game
-                .play_checked(a as usize)
-                .and_then(|()| advance(slot.game.as_mut()))
-                .map_err(|e| format!("env {i}: {e}"))?;
-            let outcome = slot.game.outcome();
-            *rew = 0.0;
-            *done = 0;
-            if outcome.is_over() {
-                *rew = reward(outcome, LEARNER);
-                *done = 1;
-                slot.episode += 1;
-                slot.game = start(table, opponent, seed, i, slot.episode)?;
-                slot.memo.clear();
-            }
-            write(slot, obs, mask, packed)
-        };
-        // Each game in a piece, in order, on the thread that runs the piece.
-        let run = |first: usize, (((((slots, acts), obs), mask), rew), done): Piece| {
-            slots
-                .iter_mut()
-                .enumerate()
-                .map(|(j, slot)| (first + j, slot))
-                .zip(acts.iter())
-                .zip(obs.chunks_mut(ol))
-                .zip(mask.chunks_mut(row))
-                .zip(rew.iter_mut().zip(done.iter_mut()))
-                .try_for_each(work)
-        };
-        let n = slots.len();
-        let whole: Piece = (
-            (
-                (((&mut slots[..], actions), &mut *out.obs), &mut *out.mask),
-                &mut *out.rewards,
-            ),
-            &mut *out.dones,
-        );
-        // A few games step faster on this thread alone than shared with the pool.
-        if n < PARALLEL_FROM || *threads == 1 {
-            return run(0, whole);
-        }
-        // This thread steps the first piece while the pool's threads step the others, so
-        // that no thread only waits.
-        let size = n.div_ceil(*threads);
-        let ((((s, a), o), m), r) = whole.0;
-        let pieces = s
-            .chunks_mut(size)
-            .zip(a.chunks(size))
-            .zip(o.chunks_mut(size * ol))
-            .zip(m.chunks_mut(size * row))
-            .zip(r.chunks_mut(size))
-            .zip(whole.1.chunks_mut(size));
-        let failed = std::sync::Mutex::new(None);
-        let fail = |e: String| {
-            let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
-            f.get_or_insert(e);
-        };
-        pool.in_place_scope(|scope| {
-            let mut first = None;
-            for (k, piece) in pieces.enumerate() {
-                if k == 0 {
-                    first = Some(piece);
-                } else {
-                    let (run, fail) = (&run, &fail);
-                    scope.spawn(move |_| run(k * size, piece).unwrap_or_else(fail));
-                }
-            }
-            if let Some(piece) = first {
-                run(0, piece).unwrap_or_else(fail);
-            }
+        let n = self.len();
+        let row = Out::mask_row(self.actions, out.packed);
+        let rows = OutRows::new(&mut self.slots, out, self.obs_len, row);
+        let (table, opponent, seed) = (self.table.as_ref(), &self.opponent, self.seed);
+        let failed = First::default();
+        each(&mut self.pool, n, &|i| {
+            // SAFETY: `each` calls every index once.
+            let (slot, obs, mask, rew, done) = unsafe { rows.row(i) };
+            let a = actions[i] as usize;
+            step_one(table, opponent, seed, i, slot, a, rew, done)
+                .and_then(|()| write(slot, obs, mask, rows.packed))
+                .unwrap_or_else(|e| failed.note(i, e));
         });
-        match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            Some(e) => Err(e),
+        failed.result()
+    }
+}
+
+/// Calls `job(i)` for every game `i` of `n`: on the pool, unless there are only a few.
+fn each(pool: &mut Pool, n: usize, job: &(dyn Fn(usize) + Sync)) {
+    if n < PARALLEL_FROM {
+        (0..n).for_each(job);
+    } else {
+        pool.run(n, job);
+    }
+}
+
+/// Game `i` plays the learner's action `a` and the agents' moves up to the learner's next
+/// turn, writing its reward and done; a game that ends is replaced by the slot's next.
+#[allow(clippy::too_many_arguments)]
+fn step_one(
+    table: &dyn AnyTable,
+    opponent: &AgentSpec,
+    seed: u64,
+    i: usize,
+    slot: &mut Slot,
+    a: usize,
+    rew: &mut f32,
+    done: &mut u8,
+) -> Result<(), String> {
+    slot.game
+        .play_checked(a)
+        .and_then(|()| advance(slot.game.as_mut()))
+        .map_err(|e| format!("env {i}: {e}"))?;
+    let outcome = slot.game.outcome();
+    *rew = 0.0;
+    *done = 0;
+    if outcome.is_over() {
+        *rew = reward(outcome, LEARNER);
+        *done = 1;
+        slot.episode += 1;
+        slot.game = start(table, opponent, seed, i, slot.episode)?;
+        slot.memo.clear();
+    }
+    Ok(())
+}
+
+/// The error of the lowest-numbered game that failed, whichever thread stepped it.
+#[derive(Default)]
+struct First(Mutex<Option<(usize, String)>>);
+
+impl First {
+    fn note(&self, i: usize, e: String) {
+        let mut f = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if f.as_ref().is_none_or(|(j, _)| i < *j) {
+            *f = Some((i, e));
+        }
+    }
+    fn result(self) -> Result<(), String> {
+        match self.0.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some((_, e)) => Err(e),
             None => Ok(()),
         }
     }
 }
 
-/// A run of games' share of a step: slots, actions, observations, masks, rewards, dones.
-type Piece<'a> = (
-    (
-        (((&'a mut [Slot], &'a [i64]), &'a mut [f32]), &'a mut [u8]),
-        &'a mut [f32],
-    ),
-    &'a mut [u8],
-);
+/// Rows of a buffer, `width` values each, handed out by index to the threads of a batch.
+struct Rows<'a, T> {
+    ptr: *mut T,
+    rows: usize,
+    width: usize,
+    _buf: PhantomData<&'a mut [T]>,
+}
 
-/// One game's share of a step: index and slot, action, observation, mask, reward and done.
-type Work<'a> = (
-    (
-        (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
+// SAFETY: a row is only reached through `row`, whose callers hold each row on one thread.
+unsafe impl<T: Send> Sync for Rows<'_, T> {}
+
+impl<'a, T> Rows<'a, T> {
+    fn new(buf: &'a mut [T], width: usize) -> Rows<'a, T> {
+        Rows {
+            ptr: buf.as_mut_ptr(),
+            rows: buf.len().checked_div(width).unwrap_or(0),
+            width,
+            _buf: PhantomData,
+        }
+    }
+    /// Row `i`.
+    ///
+    /// # Safety
+    /// No other reference to row `i` may be alive meanwhile.
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn row(&self, i: usize) -> &'a mut [T] {
+        assert!(i < self.rows, "row {i} of {}", self.rows);
+        // SAFETY: in bounds, and exclusive by the caller's promise.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.add(i * self.width), self.width) }
+    }
+}
+
+/// A step's slots and outputs, by game.
+struct OutRows<'a> {
+    slots: Rows<'a, Slot>,
+    obs: Rows<'a, f32>,
+    mask: Rows<'a, u8>,
+    rewards: Rows<'a, f32>,
+    dones: Rows<'a, u8>,
+    packed: bool,
+}
+
+impl<'a> OutRows<'a> {
+    fn new(slots: &'a mut [Slot], out: Out<'a>, obs_len: usize, mask_row: usize) -> Self {
+        OutRows {
+            slots: Rows::new(slots, 1),
+            obs: Rows::new(out.obs, obs_len),
+            mask: Rows::new(out.mask, mask_row),
+            rewards: Rows::new(out.rewards, 1),
+            dones: Rows::new(out.dones, 1),
+            packed: out.packed,
+        }
+    }
+    /// Game `i`'s slot, observation, mask, reward and done.
+    ///
+    /// # Safety
+    /// As [`Rows::row`]: no other reference to game `i`'s rows may be alive meanwhile.
+    #[allow(clippy::type_complexity)]
+    unsafe fn row(
+        &self,
+        i: usize,
+    ) -> (
+        &'a mut Slot,
+        &'a mut [f32],
         &'a mut [u8],
-    ),
-    (&'a mut f32, &'a mut u8),
-);
+        &'a mut f32,
+        &'a mut u8,
+    ) {
+        // SAFETY: passed on to the caller.
+        unsafe {
+            (
+                &mut self.slots.row(i)[0],
+                self.obs.row(i),
+                self.mask.row(i),
+                &mut self.rewards.row(i)[0],
+                &mut self.dones.row(i)[0],
+            )
+        }
+    }
+}
 
 /// The learner's observation and mask of a slot's game; `obs` holds what the slot's memo
 /// describes.

@@ -134,6 +134,28 @@ def test_vector_rows_updated_in_place_equal_rows_written_anew(game, rng):
         assert np.array_equal(obs, np.frombuffer(fresh, dtype=np.float32).reshape(obs.shape))
 
 
+def test_vector_threads_step_the_same_games():
+    """The calling thread and the helpers share a step's games as they come free: whichever
+    thread steps a game, the same seed and actions give the same games."""
+    from orbitals.bench import random_legal_bits
+
+    kw = dict(num_envs=40, opponent="random", seed=3, mask="bits", turn_limit=4)
+    one = VectorEnv("orbitals", threads=1, **kw)
+    many = VectorEnv("orbitals", threads=3, **kw)
+    (o1, m1), (o2, m2) = one.reset(3), many.reset(3)
+    assert np.array_equal(o1, o2) and np.array_equal(m1, m2)
+    rng = np.random.default_rng(0)
+    dones = 0
+    for _ in range(200):
+        a = random_legal_bits(m1, rng)
+        o1, r1, d1, m1 = one.step(a)
+        o2, r2, d2, m2 = many.step(a)
+        for x, y in ((o1, o2), (r1, r2), (d1, d2), (m1, m2)):
+            assert np.array_equal(x, y)
+        dones += int(d1.sum())
+    assert dones > 0, "games end and restart on every thread"
+
+
 def test_mothership_actions_are_the_agents_moves():
     g = orbitals._core.Game("mothership", {}, 4)
     mask = np.frombuffer(g.mask(), dtype=np.int8)

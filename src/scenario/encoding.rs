@@ -47,6 +47,9 @@ mod block {
     pub const CONTRIBUTE: usize = 10;
 }
 
+/// The index of passing: the first block, of one action.
+const PASS_INDEX: usize = 0;
+
 /// The sizes one table fixes.
 struct Dims {
     players: usize,
@@ -94,13 +97,15 @@ impl Dims {
         let mut d = Dims::sizes(s);
         let (mut ships, mut assets) = ([0usize; MAX_PLAYERS], [0usize; MAX_PLAYERS]);
         d.x = with_table_facts(s.table, |f| {
-            for c in &s.cards {
-                let p = c.owner.index() % MAX_PLAYERS;
-                match f.kinds.get(c.card.index()) {
-                    Some(HotKind::Spacecraft) => ships[p] += 1,
-                    Some(HotKind::Asset) => assets[p] += 1,
-                    _ => {}
+            // A player at a time, counted in registers.
+            for p in 0..d.players.min(MAX_PLAYERS) {
+                let (mut sh, mut a) = (0, 0);
+                for c in &s.cards[s.player_range(PlayerId(p as u8))] {
+                    let kind = f.kinds.get(c.card.index());
+                    sh += usize::from(kind == Some(&HotKind::Spacecraft));
+                    a += usize::from(kind == Some(&HotKind::Asset));
                 }
+                (ships[p], assets[p]) = (sh, a);
             }
             f.x
         });
@@ -207,29 +212,33 @@ impl Ranks {
             asset: [NONE; MAX_CARDS],
         };
         let (mut own_ships, mut enemy_ships, mut own_assets, mut assets) = (0u8, 0u8, 0u8, 0u8);
-        for (card, c) in in_slot_order(s, me) {
-            let i = card.index();
-            if i >= MAX_CARDS {
-                continue;
-            }
-            match c.zone {
-                Zone::Ship if c.owner == me => {
-                    r.ship[i] = own_ships;
-                    own_ships += 1;
-                }
-                Zone::Ship => {
-                    r.ship[i] = enemy_ships;
-                    enemy_ships += 1;
-                }
-                Zone::Asset => {
-                    if c.owner == me {
-                        r.own_asset[i] = own_assets;
-                        own_assets += 1;
+        // The mover's cards first, then the next seats': a player at a time.
+        let n = s.num_players.max(1);
+        for rel in 0..n {
+            let range = s.player_range(PlayerId((me.0 + rel) % n));
+            let mine = rel == 0;
+            let end = range.end.min(MAX_CARDS);
+            for (i, c) in (range.start..end).zip(&s.cards[range.start.min(end)..end]) {
+                match c.zone {
+                    Zone::Ship => {
+                        let ships = if mine {
+                            &mut own_ships
+                        } else {
+                            &mut enemy_ships
+                        };
+                        r.ship[i] = *ships;
+                        *ships += 1;
                     }
-                    r.asset[i] = assets;
-                    assets += 1;
+                    Zone::Asset => {
+                        if mine {
+                            r.own_asset[i] = own_assets;
+                            own_assets += 1;
+                        }
+                        r.asset[i] = assets;
+                        assets += 1;
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         r
@@ -309,15 +318,13 @@ fn card_at(s: &State, d: &Dims, viewer: usize, slot: usize) -> Option<CardRef> {
     (i < range.len()).then(|| CardRef((range.start + i) as u8))
 }
 
-/// Is the identity of card `c` hidden from `viewer`? Other players' hands, decks and
-/// projects are (they are what determinization deals anew), and every deck's order is, so
-/// no deck card shows its identity, the viewer's own included.
-fn hidden(viewer: usize, c: &crate::state::Inst) -> bool {
-    match c.zone {
-        Zone::Deck => true,
-        Zone::Hand | Zone::Project => c.owner.index() != viewer,
-        _ => false,
-    }
+/// Is the identity of a card in zone `zone` hidden from a seat (`own`: the seat's own card)?
+/// Other players' hands, decks and projects are (they are what determinization deals anew),
+/// and every deck's order is, so no deck card shows its identity, the viewer's own included.
+/// Branch-free: the slot pass calls it for every card.
+#[inline]
+fn hidden(zone: Zone, own: bool) -> bool {
+    (zone == Zone::Deck) | (!own & ((zone == Zone::Hand) | (zone == Zone::Project)))
 }
 
 /// Writes what `seat` sees into `out`. With a memo, `out` holds the observation the memo
@@ -342,36 +349,34 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
     };
     for rel in 0..d.players {
         let p = (seat + rel) % d.players;
-        let range = s.player_range(PlayerId(p as u8));
-        let start = range.start;
+        let player = PlayerId(p as u8);
+        let range = s.player_range(player);
+        let cards = &s.cards[range.start..range.end.min(range.start + d.k)];
+        let own = rel == 0;
+        let rows = &mut out[at + rel * d.k * len..at + (rel + 1) * d.k * len];
+        // An empty slot stays empty for the whole game.
+        if fresh {
+            rows[cards.len() * len..].fill(0.0);
+        }
         let (mut hand, mut deck, mut used) = (0u16, 0u16, 0u16);
-        let slots = &mut out[at..at + d.slots() * len];
-        for i in 0..d.k {
-            let slot = rel * d.k + i;
-            let f = &mut slots[slot * len..(slot + 1) * len];
-            let Some(c) = s.cards.get(start + i).filter(|_| i < range.len()) else {
-                // An empty slot stays empty for the whole game.
-                if fresh {
-                    f.fill(0.0);
-                }
-                continue;
-            };
-            match c.zone {
-                Zone::Hand => hand += 1,
-                Zone::Deck => deck += 1,
-                Zone::Ship => used += u16::from(s.db.hot(c.card).population),
-                _ => {}
+        for ((i, c), f) in cards.iter().enumerate().zip(rows.chunks_exact_mut(len)) {
+            let zone = c.zone;
+            hand += u16::from(zone == Zone::Hand);
+            deck += u16::from(zone == Zone::Deck);
+            if zone == Zone::Ship {
+                used += u16::from(s.db.hot(c.card).population);
             }
-            let visible = !hidden(seat, c);
+            let visible = !hidden(zone, own);
             if let Some(keys) = keys.as_deref_mut() {
                 let key = slot_key(c, visible);
-                if keys[slot] == key {
+                let k = &mut keys[rel * d.k + i];
+                if *k == key {
                     continue;
                 }
-                keys[slot] = key;
+                *k = key;
             }
             f.fill(0.0);
-            f[c.zone as usize] = 1.0;
+            f[zone as usize] = 1.0;
             let i = ZONES.len();
             if c.host != NONE {
                 let host_slot = slot_of(s, &d, seat, CardRef(c.host));
@@ -388,7 +393,6 @@ fn observe_with(s: &State, seat: usize, out: &mut [f32], memo: Option<&mut ObsMe
                 f[i + 8 + c.card.index()] = 1.0;
             }
         }
-        let player = PlayerId(p as u8);
         let f = &mut out[seats + rel * SEAT_FEATURES..seats + (rel + 1) * SEAT_FEATURES];
         f[0] = f32::from(u8::from(s.has_lost(player)));
         f[1] = f32::from(u8::from(s.active == player));
@@ -511,6 +515,12 @@ impl Encoding for State {
     }
 
     fn indices_into(&self, legal: &[Command], out: &mut Vec<usize>) -> Result<(), EncodingError> {
+        // About half the positions a learner meets offer only passing: no sizes or ranks.
+        if legal.iter().all(|c| *c == Command::Pass) {
+            out.clear();
+            out.extend(legal.iter().map(|_| PASS_INDEX));
+            return Ok(());
+        }
         let d = Dims::of(self);
         let (b, ranks) = (d.blocks(), Ranks::of(self));
         out.clear();
@@ -596,6 +606,7 @@ impl Encoding for State {
 mod tests {
     use crate::core::encode::{check_games, Encoding};
     use crate::data::{CardDb, Deck};
+    use crate::rules::Command;
     use crate::state::State;
     use std::path::Path;
     use std::sync::Arc;
@@ -633,6 +644,13 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{a} against {b}: {e}"));
         }
         check_games(&start_with(9, &["swarm", "blitz", "foundry"]), 5, 1, 300).unwrap();
+    }
+
+    #[test]
+    fn passing_is_action_zero() {
+        let s = start(4);
+        assert_eq!(s.action_index(&Command::Pass), Some(super::PASS_INDEX));
+        assert_eq!(s.command_at(super::PASS_INDEX), Some(Command::Pass));
     }
 
     #[test]
