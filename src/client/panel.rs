@@ -175,7 +175,7 @@ fn selection_actions(
     glossary::label(ui, Book::Orbitals, RichText::new(hint).small().weak());
     let refused = super::why::refused(st, &game.names, sel);
     // Room for the moves and their reasons; the log below keeps the rest.
-    let room = (ui.ctx().screen_rect().height() * 0.42).max(190.0);
+    let room = (ui.ctx().screen_rect().height() * 0.5).max(190.0);
     egui::ScrollArea::vertical()
         .max_height(room)
         .id_salt("sel-actions")

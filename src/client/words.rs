@@ -7,7 +7,7 @@ use super::copies::{copy_number, public};
 use crate::data::CardKind;
 use crate::ids::{CardRef, PlayerId};
 use crate::rules::{Event, LossReason};
-use crate::state::{Outcome, State};
+use crate::state::{Outcome, State, Zone};
 
 /// How players are called in the log.
 #[derive(Clone, Debug)]
@@ -57,7 +57,8 @@ impl Names {
             Some(k) => format!("{base} #{k}"),
             None => base.clone(),
         };
-        let twin = public(me.zone)
+        // A ship destroyed by the command being told keeps the name it had in play.
+        let twin = (public(me.zone) || me.zone == Zone::Debris)
             && s.cards.iter().enumerate().any(|(i, c)| {
                 i != r.0 as usize
                     && c.owner != me.owner
@@ -382,14 +383,15 @@ impl Teller<'_, State, Event> {
                     Some(CardKind::Spacecraft(_)) => s.armor(card),
                     _ => s.resistance(card),
                 };
-                out.push(Entry::new(
-                    owner(s, card),
-                    Tone::Fight,
+                let text = if total >= cap {
+                    format!("{} takes {amount} damage ({total} of {cap}).", n(card))
+                } else {
                     format!(
                         "{} takes {amount} damage ({total} so far, destroyed at {cap}).",
                         n(card)
-                    ),
-                ))
+                    )
+                };
+                out.push(Entry::new(owner(s, card), Tone::Fight, text))
             }
             Event::ShipDestroyed {
                 ship,
@@ -538,10 +540,15 @@ impl Teller<'_, State, Event> {
         );
         if let Some(p) = p {
             let cost = s.card_of(project).construction_cost;
+            let so_far = if total >= cost {
+                "finished".to_string()
+            } else {
+                format!("{total}/{cost}")
+            };
             en.private = Some((
                 p,
                 format!(
-                    "{} adds {} to {} ({total}/{cost}).",
+                    "{} adds {} to {} ({so_far}).",
                     n(asset),
                     plural(points as usize, "point", "points"),
                     n(project)

@@ -394,7 +394,13 @@ fn script_name(game: &Game, r: CardRef) -> String {
     match c.zone {
         Zone::Hand => format!("{} in hand", st.card_of(r).name),
         z if crate::client::copies::public(z) => {
-            format!("{} {}", game.names.possessive(c.owner), table_name(st, r))
+            // In the middle of a message: "could be your Anvil, Anvil in hand".
+            let whose = if game.names.you == Some(c.owner) {
+                "your".to_string()
+            } else {
+                game.names.possessive(c.owner)
+            };
+            format!("{whose} {}", table_name(st, r))
         }
         _ => game.names.card(st, r),
     }

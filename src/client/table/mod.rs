@@ -217,7 +217,8 @@ fn project(
         r,
         s,
         mine.then_some(name.as_str()),
-        Some((inst.points, cost)),
+        // A finished ship waiting for population shows as full, not overfilled.
+        Some((cost.map_or(inst.points, |c| inst.points.min(c)), cost)),
     );
     let hit = Hit::Project(pr);
     match inter.mark(hit) {
