@@ -150,4 +150,18 @@ mod tests {
         assert_eq!(copy_number(&st, wasps[1]), None);
         assert_eq!(copy_number(&st, wasps[0]), None);
     }
+
+    /// A ship destroyed by the command being told keeps its owner in the log's words while a
+    /// ship of the same name of the other side is in play ("fires at your Fighter Wasp").
+    #[test]
+    fn a_destroyed_ship_keeps_its_owner_while_a_namesake_is_in_play() {
+        let mut st = game();
+        let theirs = launch(&mut st, PlayerId(1), "Wasp", 1);
+        let mine = launch(&mut st, PlayerId(0), "Wasp", 1);
+        st.set_zone(mine[0], Zone::Debris);
+        let n = names();
+        assert_eq!(n.card(&st, mine[0]), "your Fighter Wasp");
+        // The AI's Wasp has no namesake in play any more: its name stands alone.
+        assert_eq!(n.card(&st, theirs[0]), "Fighter Wasp");
+    }
 }
