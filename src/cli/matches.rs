@@ -296,6 +296,13 @@ fn table_text(s: &Summary) -> String {
         s.mean_turns, s.max_turns, s.turn_limit
     )
     .ok();
+    let slowest: Vec<String> = s
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, x)| format!("p{} ({}) {:.0} ms", i + 1, x.agent, x.slowest_decision_ms))
+        .collect();
+    writeln!(o, "slowest decision: {}", slowest.join(", ")).ok();
     if let Some(m) = s.mean_score {
         writeln!(
             o,

@@ -20,6 +20,8 @@ pub struct GameRecord<R: Ruleset> {
     /// The seat that moved first.
     pub first_seat: usize,
     pub final_state: R,
+    /// The slowest decision of each seat's agent, in seconds (wall time).
+    pub slowest: Vec<f64>,
 }
 
 /// An agent chose a command the rules reject.
@@ -52,6 +54,7 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
 ) -> Result<GameRecord<R>, Box<IllegalMove>> {
     let first_seat = state.first_seat();
     let mut commands = Vec::new();
+    let mut slowest = vec![0.0f64; agents.len()];
     while state.outcome() == Outcome::Ongoing {
         let seat = state.current_player();
         let Some(agent) = agents.get_mut(seat) else {
@@ -66,7 +69,11 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
                 position: String::new(),
             }));
         };
+        let clock = std::time::Instant::now();
         let cmd = agent.choose(&state);
+        if let Some(t) = slowest.get_mut(seat) {
+            *t = t.max(clock.elapsed().as_secs_f64());
+        }
         if let Err(e) = state.validate(&cmd) {
             return Err(Box::new(IllegalMove {
                 agent: agent.name(),
@@ -89,5 +96,6 @@ pub fn play_game<R: Ruleset, S: Sink<R::Event>>(
         turns: state.turn(),
         first_seat,
         final_state: state,
+        slowest,
     })
 }

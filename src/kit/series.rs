@@ -44,12 +44,20 @@ pub struct SeriesGame<R: Ruleset> {
 impl<R: Ruleset> SeriesGame<R> {
     /// The game as the statistics see it.
     pub fn result(&self) -> GameResult {
-        GameResult::of(
+        let mut r = GameResult::of(
             self.record.outcome,
             &self.sides,
             self.record.first_seat,
             self.record.turns,
-        )
+        );
+        // Seat to side.
+        r.slowest = vec![0.0; self.sides.len()];
+        for (seat, &side) in self.sides.iter().enumerate() {
+            if let (Some(t), Some(&x)) = (r.slowest.get_mut(side), self.record.slowest.get(seat)) {
+                *t = x;
+            }
+        }
+        r
     }
 
     /// The game as a scenario file that replays it exactly and expects its outcome.

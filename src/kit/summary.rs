@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::time::Instant;
 
 /// One finished game of any ruleset, as the statistics need it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameResult {
     /// `sides[seat]`: which side sat in that seat.
     pub sides: Vec<usize>,
@@ -23,6 +23,8 @@ pub struct GameResult {
     pub score: Option<i64>,
     /// Someone won (or, in a one-seat game, the game was won or lost): not a draw.
     pub decided: bool,
+    /// Each side's slowest decision in seconds, when it was timed (empty otherwise).
+    pub slowest: Vec<f64>,
 }
 
 impl GameResult {
@@ -43,6 +45,7 @@ impl GameResult {
                 _ => None,
             },
             decided: !matches!(outcome, Outcome::Draw | Outcome::Ongoing),
+            slowest: Vec::new(),
         }
     }
 }
@@ -77,6 +80,9 @@ pub struct SideSummary {
     /// Games in which this side moved first, and its win rate in them.
     pub first_games: u32,
     pub first_win_rate: f64,
+    /// The slowest decision of this side's agent over the series, in milliseconds (wall time,
+    /// so other work on the machine counts too).
+    pub slowest_decision_ms: f64,
 }
 
 /// Results of a series.
@@ -149,6 +155,10 @@ pub fn summarize_results(l: &Lineup, games: &[GameResult], started: Instant) -> 
             },
             first_games: first.len() as u32,
             first_win_rate: rate(first_score, first.len()),
+            slowest_decision_ms: games
+                .iter()
+                .filter_map(|g| g.slowest.get(k))
+                .fold(0.0f64, |a, &b| a.max(b * 1000.0)),
         }
     };
     let first_score: f64 = games.iter().map(|g| score(g, g.first_side)).sum();
@@ -273,6 +283,24 @@ mod tests {
         let s = summarize_results(&l, &games, Instant::now());
         assert_eq!((s.sides[0].wins, s.sides[0].losses, s.draws), (1, 1, 0));
         assert_eq!(s.mean_score.map(|m| m.mean), Some(20.0));
+    }
+
+    #[test]
+    fn the_slowest_decision_is_the_worst_of_every_game_per_side() {
+        let mut a = GameResult::of(Outcome::Winner(0), &[0, 1], 0, 12);
+        a.slowest = vec![0.120, 0.002];
+        let mut b = GameResult::of(Outcome::Draw, &[1, 0], 0, 400);
+        b.slowest = vec![0.090, 0.004];
+        let untimed = GameResult::of(Outcome::Draw, &[0, 1], 0, 400);
+        let l = Lineup {
+            agents: vec!["mcts:normal".into(), "greedy".into()],
+            decks: vec![String::new(); 2],
+            seed: 1,
+            turn_limit: 400,
+        };
+        let s = summarize_results(&l, &[a, b, untimed], Instant::now());
+        assert_eq!(s.sides[0].slowest_decision_ms, 120.0);
+        assert_eq!(s.sides[1].slowest_decision_ms, 4.0);
     }
 
     #[test]
