@@ -220,6 +220,8 @@ struct Ctx<'a, G: Game, H: Heuristic<G>> {
     /// Each player's advantage at the root (leaf values are centred on it).
     base: [f32; MAX_PLAYERS],
     inv_t: f32,
+    /// The turn at which horizon playouts stop ([`Heuristic::horizon_turns`]).
+    horizon: Option<u32>,
 }
 
 /// Runs one tree search from `root` for the player to move.
@@ -239,6 +241,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
         n,
         base: [0.0f32; MAX_PLAYERS],
         inv_t: 1.0 / h.temperature().max(1e-6),
+        horizon: (cfg.horizon > 0).then(|| root.turn() + h.horizon_turns(root, cfg.horizon)),
     };
     advantages(h, root, me, &mut ctx.base[..n]);
     let mut sc = Scratch {
@@ -325,12 +328,11 @@ fn iterate<G: Game, H: Heuristic<G>>(
     }
     // Playout.
     if cfg.horizon > 0 || expanded {
-        let horizon = (cfg.horizon > 0).then(|| ctx.root.turn() + cfg.horizon);
         playout(
             &mut g,
             ctx.h,
             cfg,
-            horizon,
+            ctx.horizon,
             rng,
             &mut sc.legal,
             &mut sc.outs,

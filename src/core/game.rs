@@ -101,6 +101,13 @@ pub trait Heuristic<G: Game>: Send + Sync {
         0.0
     }
 
+    /// The player turns a horizon playout of `horizon` turns ([`crate::agent::mcts`]) plays on
+    /// from `g`. The presets' horizons are set for two players; a game whose rounds grow with
+    /// its players may stretch them so a search sees as many rounds. Unchanged by default.
+    fn horizon_turns(&self, _g: &G, horizon: u32) -> u32 {
+        horizon
+    }
+
     /// A move for a playout, from the legal moves `legal` (non-empty). Uniform by default.
     fn playout_move(&self, _g: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move {
         legal[rng.gen_range(0..legal.len())]

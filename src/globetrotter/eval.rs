@@ -18,7 +18,9 @@
 //!   empty HQ with no enemy rover in its ring, W × p, where p is the share of the ring held
 //!   (half for a space held only by a rover, which must leave to fortify the rest; 1 for a
 //!   complete ring), less half a space per enemy fortification on the HQ or its ring (it must
-//!   be shot away first), plus a little for the nearest own rover's closeness;
+//!   be shot away first), plus [`REFILL`] of a space for an empty ring space next to one of
+//!   the player's rovers (one Fortify fills it, so a fortification there is little lost when
+//!   shot), plus a little for the nearest own rover's closeness;
 //! * **pressure** ([`pressure`]): for the player's three rovers closest to an enemy, 0.15 per
 //!   enemy piece within shooting range and −0.25 per space to the nearest enemy rover or
 //!   building on its planet. A rover on a planet without enemies counts its way through its
@@ -29,7 +31,10 @@
 //! * **the Drill Cannon plan**, for the viewer only ([`drill_value`]).
 //!
 //! A player who has lost scores [`LOST`]; when every planet is destroyed the players left all
-//! score 0 ([`dead_end`]: the game can no longer end before its turn limit).
+//! score 0 ([`dead_end`]: the game can no longer end before its turn limit). A player without a
+//! Factory has only its rovers' hit points between it and losing, so below [`LIFE`] of them its
+//! score slides towards [`LOST`] with each one: every wound shows part of the worth of knocking
+//! it out, not only the last.
 //!
 //! With three or more players an agent weighs its score against the others' mean as much as
 //! against the leader's ([`FIELD_WEIGHT`]): judged against the leader alone, shooting anyone
@@ -215,6 +220,8 @@ struct Census {
     in_orbit: [u8; PLAYERS],
     /// Rovers per player, on planets and in orbit.
     rovers: [u8; PLAYERS],
+    /// Hit points of each player's rovers, on planets and in orbit.
+    life: [u8; PLAYERS],
 }
 
 fn census(s: &State) -> Census {
@@ -224,8 +231,12 @@ fn census(s: &State) -> Census {
         owned: [[None; 4]; PLAYERS],
         in_orbit: [0; PLAYERS],
         rovers: [0; PLAYERS],
+        life: [0; PLAYERS],
     };
     for r in &s.orbit {
+        if let Some(x) = c.life.get_mut(r.owner.index()) {
+            *x = x.saturating_add(r.hp);
+        }
         if let Some(x) = c.in_orbit.get_mut(r.owner.index()) {
             *x += 1;
         }
@@ -238,6 +249,9 @@ fn census(s: &State) -> Census {
         if let Some(r) = sp.rover {
             if let Some(x) = c.rovers.get_mut(r.owner.index()) {
                 *x = x.saturating_add(1);
+            }
+            if let Some(x) = c.life.get_mut(r.owner.index()) {
+                *x = x.saturating_add(r.hp);
             }
             if let Some(x) = c.rovers_on.get_mut(r.owner.index()) {
                 *x |= bit;
@@ -361,8 +375,27 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
             continue;
         }
         out[p.index()] += plans_value(s, &c, p, viewer);
+        if crowded(s) && c.owned[p.index()][Structure::Factory as usize].is_none() {
+            let share = (f32::from(c.life[p.index()]) / LIFE).min(1.0);
+            out[p.index()] = LOST + (out[p.index()] - LOST) * share;
+        }
     }
 }
+
+/// A table of three or more players. Two-player play keeps the weights its series were measured
+/// with (docs/ai.md); what only crowded tables need is switched on here: a Factory-less player's
+/// score sliding with its hit points ([`LIFE`]), refillable ring spaces ([`REFILL`]), the first
+/// shots on a planet fired early ([`PRELOAD`]) and a way to the Space Port that never makes
+/// having the Drill Cannon look worse than not having it ([`SAFE_PLAN`]).
+fn crowded(s: &State) -> bool {
+    s.config.players >= 3
+}
+
+/// Rover hit points at which a player without a Factory is as safe as its pieces say: with
+/// fewer, its score slides towards [`LOST`] with each hit point, since those hit points are all
+/// that stands between it and losing (G10). Counted per wound, an attacker sees the whole worth
+/// of knocking a player out spread over the shots it takes, not only at the last one.
+const LIFE: f32 = 10.0;
 
 /// Pieces per planet, as (owner, face).
 type Spots = [Vec<(PlayerId, FaceId)>; PLANETS];
@@ -448,7 +481,7 @@ fn plans_value(s: &State, c: &Census, p: PlayerId, viewer: usize) -> f32 {
 /// left (nothing of theirs in orbit or elsewhere), as long as the game can go on after the break
 /// (another planet is left) or the break takes every opponent. Each of Ready, Aim and Fire is
 /// worth 5, and
-/// being safe while holding such a cannon is worth 12; otherwise a ready cannon is worth 1 and
+/// being safe while holding such a cannon is worth [`SAFE_PLAN`]; otherwise a ready cannon is worth 1 and
 /// one aimed at an enemy piece 3.
 ///
 /// The plan is counted for the viewer only: an agent presses its own attack but does not hide
@@ -474,9 +507,10 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
         Drill::Ready => 1.0,
         Drill::Aimed(_) => 2.0,
     };
+    let safe_plan = if crowded(s) { SAFE_PLAN } else { TWO_SAFE_PLAN };
     if doomed && safe {
         let fired = f32::from(s.planet(cannon.planet).fired.min(12));
-        return 12.0 + 5.0 * (3.0 * fired + stage);
+        return safe_plan + 5.0 * (3.0 * fired + stage);
     }
     // Not safe yet: the way to safety is a rover into orbit through the player's Space Port.
     let to_port = match (doomed, c.owned[p.index()][Structure::SpacePort as usize]) {
@@ -486,11 +520,27 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
                 .filter(|(at, _)| at.planet == port.planet)
                 .filter_map(|(at, _)| d.distance(at.face, port.face))
                 .min()
-                .map_or(0.0, |x| -TO_PORT * f32::from(x))
+                .map_or(0.0, |x| {
+                    let way = -TO_PORT * f32::from(x);
+                    if crowded(s) {
+                        (safe_plan + way).max(0.0)
+                    } else {
+                        way
+                    }
+                })
         }
         _ => 0.0,
     };
+    // The first shots on a planet cannot break it (2d6 is never below 2), so with three or
+    // more players, where no one is eliminated while every Factory stands, firing them early
+    // brings the break closer for when the player is safe.
+    let preload = if doomed && crowded(s) {
+        PRELOAD * f32::from(s.planet(cannon.planet).fired.min(FREE_FIRES))
+    } else {
+        0.0
+    };
     to_port
+        + preload
         + match s.player(p).drill {
             Drill::Aimed(f) => {
                 let t = s.space(cannon.with(f));
@@ -507,9 +557,19 @@ fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
         }
 }
 
-/// Worth of each space between a player's nearest rover and its own Space Port while its Drill
-/// Cannon could break a planet holding all an opponent has left ([`drill_value`]): more than a
-/// rover's pressure on the enemy, so the rover heads for orbit instead of trading shots.
+/// Shots on a planet that cannot break it ([`drill_value`]), and the worth of each one fired.
+const FREE_FIRES: u8 = 2;
+const PRELOAD: f32 = 4.0;
+
+/// Being safe (a rover in orbit or on another planet) while holding a Drill Cannon that could
+/// break a planet with all an opponent has left on it ([`drill_value`]).
+const SAFE_PLAN: f32 = 24.0;
+/// The same with two players, whose way to the port is not bounded below ([`crowded`]).
+const TWO_SAFE_PLAN: f32 = 12.0;
+/// Worth of each space between a player's nearest rover and its own Space Port while that plan
+/// waits for safety: more than a rover's pressure on the enemy, so the rover heads for orbit
+/// instead of trading shots. The way counts down from [`SAFE_PLAN`] and never below nothing, so
+/// building the cannon never looks worse than not having it.
 const TO_PORT: f32 = 3.0;
 
 /// A Factory whose ring its owner holds ([`factory_value`]).
@@ -550,6 +610,12 @@ fn factory_value(s: &State, p: PlayerId, factory: Loc, hp: u8) -> f32 {
     }
 }
 
+/// Share of a ring space counted for an empty one next to the player's rover ([`best_progress`]):
+/// one Fortify fills it, so shooting away the fortification that stood there gains an attacker
+/// little, and two players trading a shot for a refill every turn while the others play on is
+/// not what either wants.
+const REFILL: f32 = 0.6;
+
 /// Share of a ring space lost to each enemy fortification on an HQ or its ring ([`best_progress`]).
 const CONTESTED: f32 = 0.5;
 
@@ -589,6 +655,8 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
             // can be fortified (G5, G7), so it holds the ring back without closing it.
             let mut contested = u8::from(h.fort.is_some_and(|o| o != p));
             let mut blocked = false;
+            // Empty ring spaces next to one of the player's rovers: one Fortify fills them.
+            let mut refillable = 0.0f32;
             for n in ring {
                 let t = &spaces[n.index()];
                 if t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p) {
@@ -600,6 +668,11 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
                     blocked = true;
                 } else if t.fort.is_some() {
                     contested += 1;
+                } else if crowded(s)
+                    && t.is_empty()
+                    && mine.iter().any(|&m| m == *n || board.are_adjacent(m, *n))
+                {
+                    refillable += REFILL;
                 }
             }
             if blocked || ring.is_empty() {
@@ -615,7 +688,7 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
             let prog = if held == ring.len() && contested == 0 {
                 1.0
             } else {
-                let open = held as f32 - by_rover - CONTESTED * f32::from(contested);
+                let open = held as f32 - by_rover - CONTESTED * f32::from(contested) + refillable;
                 ((open + near.min(missing)) / (ring.len() as f32 + 1.0)).max(0.0)
             };
             best = best.max(prog);
@@ -635,6 +708,16 @@ impl Heuristic<State> for GlobetrotterHeuristic {
 
     fn field_weight(&self) -> f32 {
         FIELD_WEIGHT
+    }
+
+    /// The presets' horizons are counted in rounds of two players: with `n` players still in,
+    /// a horizon of `h` turns becomes `h · n / 2`, at most `2h`, so `normal` sees three rounds
+    /// at tables of up to four. Six turns of a five-player game are not even two rounds: a ring
+    /// finished and built on, or a cannon readied, aimed and fired, lies beyond them. The cap
+    /// keeps a `normal` decision of five or six players near a second.
+    fn horizon_turns(&self, g: &State, horizon: u32) -> u32 {
+        let live = g.player_ids().filter(|&p| !g.has_lost(p)).count() as u32;
+        (horizon * live.max(2) / 2).min(2 * horizon)
     }
 
     /// Build when possible, often shoot, otherwise a random action (rarely pass or demolish).
@@ -767,6 +850,128 @@ mod tests {
         crate::agent::game::advantages(&h, &table(3), 0, &mut before);
         crate::agent::game::advantages(&h, &table(2), 0, &mut after);
         assert!(after[0] > before[0], "{after:?} vs {before:?}");
+    }
+
+    /// G10: the rovers of a player without a Factory are all that keeps it in the game, so
+    /// each hit point of them weighs far more than a hit point of a Factory owner's rover, and
+    /// an attacker sees the worth of knocking a player out in every wound, not only the last.
+    #[test]
+    fn without_a_factory_every_hit_point_is_part_of_a_life() {
+        let p2_score = |hp: u8, factory: bool| {
+            let f = if factory { ", 91: factory p2" } else { "" };
+            let s = setup(
+                3,
+                &format!(
+                    "  planets:\n    - spaces: {{26: rover p1, 62: rover p2 hp {hp}, \
+                     28: rover p3{f}}}\n"
+                ),
+            );
+            let mut v = [0.0f32; 3];
+            scores(&s, 0, &mut v);
+            v[1]
+        };
+        let bare = p2_score(5, false) - p2_score(4, false);
+        let safe = p2_score(5, true) - p2_score(4, true);
+        assert!(bare > 2.0 * safe, "{bare} vs {safe}");
+        assert!(p2_score(1, false) > LOST && p2_score(1, false) < p2_score(2, false));
+    }
+
+    /// The planet spaces text of a position where p1's rover stands on HQ `hq` and p1 has a
+    /// fortification on the first `forts` spaces of its ring.
+    fn ring_position(forts: usize) -> (State, FaceId) {
+        let board = Board::get();
+        let hq = board.hqs()[3];
+        let mut spaces = format!("{}: rover p1", hq.index());
+        for n in board.neighbours(hq).iter().take(forts) {
+            spaces.push_str(&format!(", {}: fort p1", n.index()));
+        }
+        let s = setup(
+            3,
+            &format!("  planets:\n    - spaces: {{{spaces}, 91: rover p2, 87: rover p3}}\n"),
+        );
+        (s, hq)
+    }
+
+    /// A fortification its owner's rover can put back with one Fortify is worth little to shoot
+    /// away: the ring loses much less than a whole space of progress.
+    #[test]
+    fn a_fort_its_owner_can_refill_at_once_is_little_lost() {
+        let (four, hq) = ring_position(4);
+        let (three, _) = ring_position(3);
+        let share = 1.0 / (Board::get().neighbours(hq).len() as f32 + 1.0);
+        let lost = best_progress(&four, PlayerId(0), u16::MAX)
+            - best_progress(&three, PlayerId(0), u16::MAX);
+        assert!(lost > 0.0 && lost < 0.5 * share, "{lost} of {share}");
+    }
+
+    /// Building a Drill Cannon never lowers its plan's worth below nothing, however far the
+    /// player's rovers are from its Space Port; the nearer, the more it is worth.
+    #[test]
+    fn the_way_to_the_port_is_never_worth_less_than_no_cannon() {
+        let plan = |rover: u8| {
+            let s = setup(
+                3,
+                &format!(
+                    "  planets:\n    - spaces: {{91: drill_cannon p1, 26: space_port p1, \
+                     {rover}: rover p1, 61: rover p2, 62: rover p3}}\n"
+                ),
+            );
+            drill_value(&s, &census(&s), PlayerId(0))
+        };
+        let near = plan(21);
+        let far = plan(87);
+        assert!(far >= 0.0 && near > far, "{near} vs {far}");
+    }
+
+    /// With three or more players the first two shots on a planet, which cannot break it, are
+    /// worth firing while every opponent has everything there: the break comes closer.
+    #[test]
+    fn the_shots_that_cannot_break_a_planet_are_worth_firing_early() {
+        let plan = |fired: u8| {
+            let s = setup(
+                3,
+                &format!(
+                    "  planets:\n    - fired: {fired}\n      spaces: {{91: drill_cannon p1, \
+                     26: rover p1, 61: rover p2, 62: rover p3}}\n"
+                ),
+            );
+            drill_value(&s, &census(&s), PlayerId(0))
+        };
+        assert!(
+            plan(1) > plan(0) && plan(2) > plan(1),
+            "{} {} {}",
+            plan(0),
+            plan(1),
+            plan(2)
+        );
+        assert_eq!(plan(3), plan(2), "the third shot can break the planet");
+    }
+
+    /// Horizons count rounds of two players, for the players still in, at most doubled.
+    #[test]
+    fn horizons_stretch_with_the_players_still_in() {
+        let h = GlobetrotterHeuristic;
+        // Every player has a rover, except p2 when it has lost.
+        let table = |players: u8, p2_lost: bool| {
+            let faces = [26, 27, 28, 61, 62, 91];
+            let rovers: Vec<String> = (0..players as usize)
+                .filter(|&i| !(p2_lost && i == 1))
+                .map(|i| format!("{}: rover p{}", faces[i], i + 1))
+                .collect();
+            let p2 = if p2_lost { "lost: true" } else { "{}" };
+            setup(
+                players,
+                &format!(
+                    "  players:\n    - {{}}\n    - {p2}\n  planets:\n    - spaces: {{{}}}\n",
+                    rovers.join(", ")
+                ),
+            )
+        };
+        assert_eq!(h.horizon_turns(&table(2, false), 6), 6);
+        assert_eq!(h.horizon_turns(&table(3, false), 6), 9);
+        assert_eq!(h.horizon_turns(&table(3, true), 6), 6);
+        assert_eq!(h.horizon_turns(&table(6, false), 6), 12);
+        assert_eq!(h.horizon_turns(&table(4, false), 12), 24);
     }
 
     fn advantage(s: &State, p: usize) -> f32 {
