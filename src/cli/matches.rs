@@ -300,9 +300,14 @@ fn table_text(s: &Summary) -> String {
         .sides
         .iter()
         .enumerate()
-        .map(|(i, x)| format!("p{} ({}) {:.0} ms", i + 1, x.agent, x.slowest_decision_ms))
+        .filter_map(|(i, x)| {
+            let ms = x.slowest_decision_ms?;
+            Some(format!("p{} ({}) {ms:.0} ms", i + 1, x.agent))
+        })
         .collect();
-    writeln!(o, "slowest decision: {}", slowest.join(", ")).ok();
+    if !slowest.is_empty() {
+        writeln!(o, "slowest decision: {}", slowest.join(", ")).ok();
+    }
     if let Some(m) = s.mean_score {
         writeln!(
             o,

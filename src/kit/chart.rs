@@ -192,7 +192,7 @@ mod tests {
             p_value: 0.01,
             first_games: 5,
             first_win_rate: 0.6,
-            slowest_decision_ms: 3.0,
+            slowest_decision_ms: Some(3.0),
         }
     }
 

@@ -81,8 +81,9 @@ pub struct SideSummary {
     pub first_games: u32,
     pub first_win_rate: f64,
     /// The slowest decision of this side's agent over the series, in milliseconds (wall time,
-    /// so other work on the machine counts too).
-    pub slowest_decision_ms: f64,
+    /// so other work on the machine counts too); absent when no game was timed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slowest_decision_ms: Option<f64>,
 }
 
 /// Results of a series.
@@ -158,7 +159,8 @@ pub fn summarize_results(l: &Lineup, games: &[GameResult], started: Instant) -> 
             slowest_decision_ms: games
                 .iter()
                 .filter_map(|g| g.slowest.get(k))
-                .fold(0.0f64, |a, &b| a.max(b * 1000.0)),
+                .map(|&t| t * 1000.0)
+                .reduce(f64::max),
         }
     };
     let first_score: f64 = games.iter().map(|g| score(g, g.first_side)).sum();
@@ -298,9 +300,14 @@ mod tests {
             seed: 1,
             turn_limit: 400,
         };
-        let s = summarize_results(&l, &[a, b, untimed], Instant::now());
-        assert_eq!(s.sides[0].slowest_decision_ms, 120.0);
-        assert_eq!(s.sides[1].slowest_decision_ms, 4.0);
+        let s = summarize_results(&l, &[a, b, untimed.clone()], Instant::now());
+        assert_eq!(s.sides[0].slowest_decision_ms, Some(120.0));
+        assert_eq!(s.sides[1].slowest_decision_ms, Some(4.0));
+        let s = summarize_results(&l, &[untimed], Instant::now());
+        assert_eq!(
+            s.sides[0].slowest_decision_ms, None,
+            "not timed, not reported"
+        );
     }
 
     #[test]
