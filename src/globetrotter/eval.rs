@@ -480,9 +480,8 @@ fn plans_value(s: &State, c: &Census, p: PlayerId, viewer: usize) -> f32 {
 /// with every step towards the next shot at a planet that holds everything some opponent has
 /// left (nothing of theirs in orbit or elsewhere), as long as the game can go on after the break
 /// (another planet is left) or the break takes every opponent. Each of Ready, Aim and Fire is
-/// worth 5, and
-/// being safe while holding such a cannon is worth [`SAFE_PLAN`]; otherwise a ready cannon is worth 1 and
-/// one aimed at an enemy piece 3.
+/// worth 5, and being safe while holding such a cannon is worth [`SAFE_PLAN`] (12 with two
+/// players); otherwise a ready cannon is worth 1 and one aimed at an enemy piece 3.
 ///
 /// The plan is counted for the viewer only: an agent presses its own attack but does not hide
 /// its rovers in orbit from an opponent's cannon. Were both sides to keep a rover in orbit, no
