@@ -669,7 +669,7 @@ fn best_progress(s: &State, p: PlayerId, planets: u16) -> f32 {
                     contested += 1;
                 } else if crowded(s)
                     && t.is_empty()
-                    && mine.iter().any(|&m| m == *n || board.are_adjacent(m, *n))
+                    && mine.iter().any(|&m| board.are_adjacent(m, *n))
                 {
                     refillable += REFILL;
                 }
