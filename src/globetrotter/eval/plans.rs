@@ -1,0 +1,276 @@
+//! What a player still in the game has besides its pieces: the structure it needs next and
+//! its progress towards it ([`best_progress`]), its Factory's ring ([`factory_value`]) and the
+//! viewer's Drill Cannon plan ([`drill_value`]).
+use super::census::{faces, Census, Spots};
+use super::{crowded, rover_value, USEFUL_ROVERS};
+use crate::globe::{Board, Distances};
+use crate::globetrotter::state::{Drill, Loc, State, Structure, MAX_HP};
+use crate::ids::PlayerId;
+
+/// What a player still in the game has besides its pieces: the Treasury's points, the Drill
+/// Cannon plan (for the viewer only), progress towards the next structure it lacks, less the
+/// rovers that add nothing.
+pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, viewer: usize) -> f32 {
+    let alive = |p: PlayerId| !s.has_lost(p);
+    // Does `p` have an enemy anywhere (alive, with something on a live planet or in orbit)?
+    let enemy_elsewhere = |p: PlayerId| {
+        s.player_ids()
+            .any(|q| q != p && alive(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0)
+    };
+    let ps = s.player(p);
+    let mut v = 2.5 * f32::from(ps.treasury);
+    if p.index() == viewer {
+        v += drill_value(s, c, p);
+    }
+    let owned = &c.owned[p.index()];
+    let want = if owned[Structure::Factory as usize].is_none() {
+        Some((Structure::Factory, FACTORY_WANT))
+    } else if owned[Structure::SpacePort as usize].is_none() {
+        Some((
+            Structure::SpacePort,
+            if enemy_elsewhere(p) { 18.0 } else { 15.0 },
+        ))
+    } else if owned[Structure::DrillCannon as usize].is_none() {
+        Some((Structure::DrillCannon, 15.0))
+    } else if owned[Structure::Treasury as usize].is_none() {
+        Some((Structure::Treasury, 5.0))
+    } else {
+        None
+    };
+    if let Some((kind, w)) = want {
+        // A Drill Cannon is worth building only where an opponent stands (G15: it aims at
+        // its own planet).
+        let planets = if kind == Structure::DrillCannon {
+            s.player_ids()
+                .filter(|&q| q != p && alive(q))
+                .fold(0u16, |m, q| m | c.present_on[q.index()])
+        } else {
+            u16::MAX
+        };
+        v += w * best_progress(s, spots, p, planets);
+    }
+    // Rovers beyond the fourth add nothing: more rovers give no more actions (G9), and a
+    // player who keeps producing them never attacks.
+    let rovers = c.rovers[p.index()];
+    if rovers > USEFUL_ROVERS {
+        v -= (rover_value(MAX_HP) + 1.0) * f32::from(rovers - USEFUL_ROVERS);
+    }
+    v
+}
+
+/// The Drill Cannon plan (G8, G10): a planet that breaks takes everything on it, so a player
+/// who is safe elsewhere (a rover in orbit, or a rover or building on another planet) gains
+/// with every step towards the next shot at a planet that holds everything some opponent has
+/// left (nothing of theirs in orbit or elsewhere), as long as the game can go on after the break
+/// (another planet is left) or the break takes every opponent. Each of Ready, Aim and Fire is
+/// worth 5, and being safe while holding such a cannon is worth [`SAFE_PLAN`] (12 with two
+/// players); otherwise a ready cannon is worth 1 and one aimed at an enemy piece 3.
+///
+/// The plan is counted for the viewer only: an agent presses its own attack but does not hide
+/// its rovers in orbit from an opponent's cannon. Were both sides to keep a rover in orbit, no
+/// one could ever be eliminated on one planet, and the game would run to its turn limit.
+pub(super) fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
+    let Some(cannon) = c.owned[p.index()][Structure::DrillCannon as usize] else {
+        return 0.0;
+    };
+    let bit = 1u16 << cannon.planet.index().min(15);
+    let doomed_q = |q: PlayerId| c.in_orbit[q.index()] == 0 && c.present_on[q.index()] == bit;
+    let opponents = || s.player_ids().filter(|&q| q != p && !s.has_lost(q));
+    // With no other live planet, the break must take every opponent at once: an opponent who
+    // survives in orbit and the viewer would be left with nowhere to land, a game that cannot
+    // end (see `dead_end`).
+    let other_live = s
+        .planet_ids()
+        .any(|x| x != cannon.planet && !s.planet(x).destroyed);
+    let doomed = opponents().any(doomed_q) && (other_live || opponents().all(doomed_q));
+    let safe = c.in_orbit[p.index()] > 0 || c.present_on[p.index()] & !bit != 0;
+    let stage = match s.player(p).drill {
+        Drill::Idle => 0.0,
+        Drill::Ready => 1.0,
+        Drill::Aimed(_) => 2.0,
+    };
+    let safe_plan = if crowded(s) { SAFE_PLAN } else { TWO_SAFE_PLAN };
+    if doomed && safe {
+        let fired = f32::from(s.planet(cannon.planet).fired.min(12));
+        return safe_plan + 5.0 * (3.0 * fired + stage);
+    }
+    // Not safe yet: the way to safety is a rover into orbit through the player's Space Port.
+    let to_port = match (doomed, c.owned[p.index()][Structure::SpacePort as usize]) {
+        (true, Some(port)) => {
+            let d = Distances::get();
+            s.rovers_of(p)
+                .filter(|(at, _)| at.planet == port.planet)
+                .filter_map(|(at, _)| d.distance(at.face, port.face))
+                .min()
+                .map_or(0.0, |x| {
+                    let way = -TO_PORT * f32::from(x);
+                    if crowded(s) {
+                        (safe_plan + way).max(0.0)
+                    } else {
+                        way
+                    }
+                })
+        }
+        _ => 0.0,
+    };
+    // The first shots on a planet cannot break it (2d6 is never below 2), so with three or
+    // more players, where no one is eliminated while every Factory stands, firing them early
+    // brings the break closer for when the player is safe.
+    let preload = if doomed && crowded(s) {
+        PRELOAD * f32::from(s.planet(cannon.planet).fired.min(FREE_FIRES))
+    } else {
+        0.0
+    };
+    to_port
+        + preload
+        + match s.player(p).drill {
+            Drill::Aimed(f) => {
+                let t = s.space(cannon.with(f));
+                let enemy = t.rover.is_some_and(|r| r.owner != p)
+                    || t.building.is_some_and(|b| b.owner != p)
+                    || t.fort.is_some_and(|o| o != p);
+                if enemy {
+                    3.0
+                } else {
+                    1.0
+                }
+            }
+            _ => stage,
+        }
+}
+
+/// Shots on a planet that cannot break it ([`drill_value`]), and the worth of each one fired.
+const FREE_FIRES: u8 = 2;
+const PRELOAD: f32 = 4.0;
+
+/// Being safe (a rover in orbit or on another planet) while holding a Drill Cannon that could
+/// break a planet with all an opponent has left on it ([`drill_value`]).
+const SAFE_PLAN: f32 = 24.0;
+/// The same with two players, whose way to the port is not bounded below ([`crowded`]).
+const TWO_SAFE_PLAN: f32 = 12.0;
+/// Worth of each space between a player's nearest rover and its own Space Port while that plan
+/// waits for safety: more than a rover's pressure on the enemy, so the rover heads for orbit
+/// instead of trading shots. The way counts down from [`SAFE_PLAN`] and never below nothing, so
+/// building the cannon never looks worse than not having it.
+const TO_PORT: f32 = 3.0;
+
+/// A Factory whose ring its owner holds ([`factory_value`]).
+const FACTORY_SAFE: f32 = 50.0;
+/// Building towards a Factory, at a complete ring.
+const FACTORY_WANT: f32 = 35.0;
+
+/// A Factory and its ring (G7). With the ring held the owner rebuilds it in one action after it
+/// falls (or demolishes and builds again), so its hit points do not matter: shooting it is
+/// wasted. One empty ring space still counts as held, since the Factory can produce a rover
+/// onto it at once (G8), so shooting a single fortification of the ring is wasted too. The
+/// ring is broken by an enemy piece on it (a rover standing there, or a fortification) or by
+/// two empty spaces; then hit points count and each enemy piece on the ring costs more.
+pub(super) fn factory_value(s: &State, p: PlayerId, factory: Loc, hp: u8) -> f32 {
+    let board = Board::get();
+    let ring = board.neighbours(factory.face);
+    let hp = f32::from(hp);
+    let mut held = 0;
+    let mut empty = 0;
+    let mut enemy = 0;
+    for &n in ring {
+        let t = s.space(factory.with(n));
+        if t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p) {
+            held += 1;
+        } else if t.is_empty() {
+            empty += 1;
+        }
+        if t.fort.is_some_and(|o| o != p) || t.rover.is_some_and(|r| r.owner != p) {
+            enemy += 1;
+        }
+    }
+    if held == ring.len() {
+        FACTORY_SAFE
+    } else if held + 1 == ring.len() && empty == 1 {
+        FACTORY_SAFE - 0.5
+    } else {
+        20.0 + 3.0 * hp + 12.0 * held as f32 / ring.len() as f32 - 5.0 * enemy as f32
+    }
+}
+
+/// Share of a ring space counted for an empty one next to the player's rover ([`best_progress`]):
+/// one Fortify fills it, so shooting away the fortification that stood there gains an attacker
+/// little, and two players trading a shot for a refill every turn while the others play on is
+/// not what either wants.
+const REFILL: f32 = 0.6;
+
+/// Share of a ring space lost to each enemy fortification on an HQ or its ring ([`best_progress`]).
+const CONTESTED: f32 = 0.5;
+
+/// The best progress of `p` towards a ring on an empty HQ with no enemy rover on it or its
+/// ring: the share of the ring held, less [`CONTESTED`] per enemy fortification to shoot away
+/// first, plus a little for the nearest own rover's closeness to the HQ. Counted as a block, an
+/// enemy fortification would leave a crowded planet with no HQ to work towards, and a player
+/// would trade shots at rings that are refilled every turn instead of building.
+pub(super) fn best_progress(s: &State, spots: &Spots, p: PlayerId, planets: u16) -> f32 {
+    let board = Board::get();
+    let d = Distances::get();
+    let mut best = 0.0f32;
+    for planet in s
+        .planet_ids()
+        .filter(|x| !s.planet(*x).destroyed && planets & (1 << x.index().min(15)) != 0)
+    {
+        let spaces = s.planet_spaces(planet);
+        let mine = spots.rovers(planet.index(), p);
+        if mine == 0 {
+            continue;
+        }
+        // The spaces next to the player's rovers.
+        let next_to_mine = faces(mine)
+            .flat_map(|m| board.neighbours(m))
+            .fold(0u128, |set, n| set | 1u128 << n.index());
+        for &hq in board.hqs() {
+            let h = &spaces[hq.index()];
+            if h.building.is_some() || h.rover.is_some_and(|r| r.owner != p) {
+                continue;
+            }
+            let ring = board.neighbours(hq);
+            let mut held = 0;
+            // Ring spaces held by a rover only: it has to leave them to fortify the rest.
+            let mut by_rover = 0.0f32;
+            // Enemy fortifications on the HQ or its ring: each costs a shot before the space
+            // can be fortified (G5, G7), so it holds the ring back without closing it.
+            let mut contested = u8::from(h.fort.is_some_and(|o| o != p));
+            let mut blocked = false;
+            // Empty ring spaces next to one of the player's rovers: one Fortify fills them.
+            let mut refillable = 0.0f32;
+            for n in ring {
+                let t = &spaces[n.index()];
+                if t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p) {
+                    held += 1;
+                    if t.fort != Some(p) {
+                        by_rover += 0.5;
+                    }
+                } else if t.rover.is_some() {
+                    blocked = true;
+                } else if t.fort.is_some() {
+                    contested += 1;
+                } else if crowded(s) && t.is_empty() && next_to_mine & 1u128 << n.index() != 0 {
+                    refillable += REFILL;
+                }
+            }
+            if blocked || ring.is_empty() {
+                continue;
+            }
+            let near = faces(mine)
+                .filter_map(|f| d.distance(f, hq))
+                .min()
+                .map_or(0.0, |x| (1.0 - f32::from(x) / 8.0).max(0.0));
+            let missing = (ring.len() - held) as f32;
+            // A complete ring is one action from the building.
+            let prog = if held == ring.len() && contested == 0 {
+                1.0
+            } else {
+                let open = held as f32 - by_rover - CONTESTED * f32::from(contested) + refillable;
+                ((open + near.min(missing)) / (ring.len() as f32 + 1.0)).max(0.0)
+            };
+            best = best.max(prog);
+        }
+    }
+    best
+}
+
