@@ -10,6 +10,7 @@ use orbitals::agent::eval::OrbitalsHeuristic;
 use orbitals::agent::greedy::GreedyAgent;
 use orbitals::agent::mcts::{self, MctsAgent, MctsConfig};
 use orbitals::agent::Agent;
+use orbitals::core::game::Heuristic;
 use orbitals::data::{CardDb, Deck};
 use orbitals::kit::series::Table;
 use orbitals::kit::Ruleset;
@@ -229,6 +230,12 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         quick,
         a.seed,
     )?;
+    // A crowded table, where the evaluation has the most pieces to weigh.
+    let six = Config {
+        players: 6,
+        ..Config::default()
+    };
+    game_lines(&mut f, "globetrotter_6p", &GlobeTable(six), quick, a.seed)?;
     let ms = orbitals::mothership::series::MothershipTable { players: 2 };
     game_lines(&mut f, "mothership", &ms, quick, a.seed)?;
     game_lines(
@@ -242,8 +249,8 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
 }
 
 /// One game's figures, prefixed by its name: random legal commands per second (whole games,
-/// legal list then apply), the clone of a mid-game state, and `mcts:normal` simulations per
-/// second from that state.
+/// legal list then apply), the clone and the evaluation (every player's score) of a mid-game
+/// state (20 random commands per seat in), and `mcts:normal` simulations per second from it.
 fn game_lines<R: Ruleset, T: Table<R>>(
     f: &mut Figures,
     name: &str,
@@ -268,7 +275,7 @@ fn game_lines<R: Ruleset, T: Table<R>>(
             if buf.is_empty() {
                 break;
             }
-            if mid.is_none() && n >= 40 && buf.len() > 1 {
+            if mid.is_none() && n as usize >= 20 * sides.len() && buf.len() > 1 {
                 mid = Some(s.clone());
             }
             let c = buf[rng.gen_range(0..buf.len())];
@@ -300,6 +307,13 @@ fn game_lines<R: Ruleset, T: Table<R>>(
     }
     f.add(format!("{name}_state_clone_ns"), t.nanos() / n as f64, 1);
     let h = R::Heuristic::default();
+    let mut scores = vec![0.0f32; s.num_players()];
+    let t = Clock::start();
+    for _ in 0..n {
+        h.scores(std::hint::black_box(&s), 0, &mut scores);
+        std::hint::black_box(&scores);
+    }
+    f.add(format!("{name}_evaluation_ns"), t.nanos() / n as f64, 1);
     let cfg = MctsConfig::default();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut sims, start) = (0u64, Clock::start());
