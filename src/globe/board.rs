@@ -33,6 +33,8 @@ pub struct Board {
     hqs: Vec<FaceId>,
     unused: Vec<FaceId>,
     neighbours: Vec<Vec<FaceId>>,
+    /// `neighbours` as sets of faces (bit `f` for face `f`).
+    neighbour_sets: Vec<u128>,
     adjacencies: Vec<[FaceId; 2]>,
 }
 
@@ -58,7 +60,7 @@ impl Board {
             .filter(|&f| globe.face(f).is_pentagon())
             .collect();
         let unused = FaceId::all().filter(|f| !playable[f.index()]).collect();
-        let neighbours = FaceId::all()
+        let neighbours: Vec<Vec<FaceId>> = FaceId::all()
             .map(|f| {
                 if !playable[f.index()] {
                     return Vec::new();
@@ -77,6 +79,10 @@ impl Board {
             .map(|e| e.faces)
             .filter(|[a, b]| playable[a.index()] && playable[b.index()])
             .collect();
+        let neighbour_sets = neighbours
+            .iter()
+            .map(|ns| ns.iter().fold(0u128, |set, n| set | 1u128 << n.index()))
+            .collect();
         Board {
             globe,
             playable,
@@ -84,6 +90,7 @@ impl Board {
             hqs,
             unused,
             neighbours,
+            neighbour_sets,
             adjacencies,
         }
     }
@@ -129,9 +136,14 @@ impl Board {
         &self.neighbours[f.index()]
     }
 
+    /// [`Board::neighbours`] of `f` as a set of faces: bit `n` for face `n`.
+    pub fn neighbour_set(&self, f: FaceId) -> u128 {
+        self.neighbour_sets.get(f.index()).copied().unwrap_or(0)
+    }
+
     /// True when `a` and `b` are both playable and share an edge.
     pub fn are_adjacent(&self, a: FaceId, b: FaceId) -> bool {
-        self.neighbours(a).contains(&b)
+        self.neighbour_set(a) & 1u128 << b.index() != 0
     }
 
     /// The 120 edges between two playable spaces, as sorted face pairs.

@@ -46,7 +46,14 @@ pub struct Distances {
     /// ([`Distances::nearest_first`]); `stride` entries per space.
     order: Vec<(FaceId, u8)>,
     stride: usize,
+    /// For each space, the set of spaces (bit `f` for face `f`) within each radius
+    /// `0..BALL_RADII` ([`Distances::ball`]).
+    balls: Vec<[u128; BALL_RADII]>,
 }
+
+/// Radii [`Distances::ball`] answers for exactly: 0 to 15, beyond every shooting range and
+/// the searches of the evaluation.
+pub const BALL_RADII: usize = 16;
 
 impl Distances {
     /// The shared, lazily built table.
@@ -90,11 +97,26 @@ impl Distances {
             order.extend(board.spaces().iter().map(|&f| (f, row[f.index()])));
             order[start..].sort_by_key(|&(f, d)| (d, f));
         }
+        let balls = (0..FACE_COUNT)
+            .map(|i| {
+                let row = &table[i * FACE_COUNT..][..FACE_COUNT];
+                let mut ball = [0u128; BALL_RADII];
+                for (r, set) in ball.iter_mut().enumerate() {
+                    *set = row
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &d)| usize::from(d) <= r)
+                        .fold(0, |s, (f, _)| s | 1u128 << f);
+                }
+                ball
+            })
+            .collect();
         Distances {
             board,
             table,
             order,
             stride,
+            balls,
         }
     }
 
@@ -132,6 +154,26 @@ impl Distances {
         self.order
             .get(from.index() * self.stride..(from.index() + 1) * self.stride)
             .unwrap_or(&[])
+    }
+
+    /// The spaces at most `r` from `from` (`from` included), as a set of faces: bit `f` for
+    /// face `f`. Radii beyond [`BALL_RADII`] give the largest one's set.
+    pub fn ball(&self, from: FaceId, r: u8) -> u128 {
+        let r = usize::from(r).min(BALL_RADII - 1);
+        self.balls.get(from.index()).map_or(0, |b| b[r])
+    }
+
+    /// The distance from `from` to the nearest space of `set` (bit `f` for face `f`), if one
+    /// is at most `limit` away.
+    pub fn nearest_in(&self, from: FaceId, set: u128, limit: u8) -> Option<u8> {
+        if set == 0 {
+            return None;
+        }
+        let balls = self.balls.get(from.index())?;
+        let last = usize::from(limit).min(BALL_RADII - 1);
+        (0..=last)
+            .find(|&r| balls[r] & set != 0)
+            .map(|r| r as u8)
     }
 
     /// True when `to` is at most [`MAX_RANGE`] from `from` (including

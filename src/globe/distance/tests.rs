@@ -336,3 +336,26 @@ fn nearest_first_lists_every_space_once_by_distance() {
         }
     }
 }
+
+#[test]
+fn balls_hold_the_spaces_within_each_radius() {
+    let spaces = dist().board().spaces();
+    for &from in spaces.iter().step_by(3) {
+        for r in 0..BALL_RADII as u8 {
+            for &to in spaces {
+                let inside = dist().ball(from, r) & 1u128 << to.index() != 0;
+                assert_eq!(inside, dist().distance(from, to).is_some_and(|d| d <= r));
+            }
+        }
+        let set = 1u128 << face(91).index() | 1u128 << face(40).index();
+        let plain = [face(91), face(40)]
+            .iter()
+            .filter_map(|&t| dist().distance(from, t))
+            .min();
+        assert_eq!(dist().nearest_in(from, set, 15), plain);
+        assert_eq!(dist().nearest_in(from, 0, 15), None);
+        if let Some(d) = plain.filter(|&d| d > 0) {
+            assert_eq!(dist().nearest_in(from, set, d - 1), None);
+        }
+    }
+}

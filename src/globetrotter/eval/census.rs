@@ -1,9 +1,10 @@
 //! One pass over the table for the evaluation: what each player has where ([`Census`]) and
-//! every piece of a player still in, planet by planet ([`Spots`]). The evaluation runs for
-//! every candidate move of every greedy playout step, so the pass allocates once and the
-//! loops over a planet's pieces read one compact slice.
-use super::{PLANETS, PLAYERS};
-use crate::globe::{FaceId, FACE_COUNT};
+//! every piece of a player still in, planet by planet, as sets of faces ([`Spots`]). The
+//! evaluation runs for every candidate move of every greedy playout step, so the pass
+//! allocates once, and "the nearest enemy" or "the enemies in range" are a few bit operations
+//! against the distance balls of [`crate::globe::Distances::ball`].
+use super::PLAYERS;
+use crate::globe::FaceId;
 use crate::globetrotter::state::{Loc, State, Structure};
 use crate::ids::PlayerId;
 
@@ -23,7 +24,7 @@ pub(super) struct Census {
     pub life: [u8; PLAYERS],
 }
 
-/// What a piece is.
+/// What a piece is: the index of its face set in [`PlanetSpots`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
     Rover,
@@ -31,69 +32,63 @@ pub(super) enum Kind {
     Fort,
 }
 
-/// One piece on a planet.
-#[derive(Clone, Copy)]
-pub(super) struct Piece {
-    pub owner: PlayerId,
-    pub face: FaceId,
-    pub kind: Kind,
+/// The pieces of players still in the game on one planet, as sets of faces (bit `f` for face
+/// `f`), one per kind (a space holds at most one piece of each kind).
+#[derive(Clone, Copy, Default)]
+pub(super) struct PlanetSpots {
+    all: [u128; 3],
+    own: [[u128; 3]; PLAYERS],
+    /// Every occupied space, also those holding only pieces of players who have lost.
+    pub occupied: u128,
 }
 
-impl Piece {
-    /// Rovers and buildings can be attacked and keep a player in the game (G10).
-    pub fn is_target(&self) -> bool {
-        self.kind != Kind::Fort
+impl PlanetSpots {
+    /// The faces with a piece of kind `k` of player `p`.
+    pub fn of(&self, p: PlayerId, k: Kind) -> u128 {
+        self.own.get(p.index()).map_or(0, |o| o[k as usize])
+    }
+
+    /// The faces with a piece of kind `k` of anyone but `p`.
+    pub fn enemy(&self, p: PlayerId, k: Kind) -> u128 {
+        self.all[k as usize] & !self.of(p, k)
+    }
+
+    /// The faces with a rover or building of anyone but `p`: what `p` can attack.
+    pub fn enemy_targets(&self, p: PlayerId) -> u128 {
+        self.enemy(p, Kind::Rover) | self.enemy(p, Kind::Building)
+    }
+
+    /// The pieces of anyone but `p` on the faces of `set`.
+    pub fn enemies_within(&self, p: PlayerId, set: u128) -> u32 {
+        [Kind::Rover, Kind::Building, Kind::Fort]
+            .iter()
+            .map(|&k| faces(self.enemy(p, k) & set).count() as u32)
+            .sum()
+    }
+
+    fn add(&mut self, owner: PlayerId, face: FaceId, k: Kind) {
+        let bit = 1u128 << face.index();
+        self.all[k as usize] |= bit;
+        if let Some(o) = self.own.get_mut(owner.index()) {
+            o[k as usize] |= bit;
+        }
     }
 }
 
-/// No piece in a [`Slots`] entry.
-pub(super) const NOBODY: u8 = u8::MAX;
-
-/// The owners of the pieces on each space of a planet, indexed by face id: rover, building,
-/// fortification ([`NOBODY`] where there is none).
-pub(super) type Slots = [[u8; 3]; FACE_COUNT];
-
-/// The pieces of players still in the game, planet by planet, each planet's in board order
-/// (rover, building, fortification of a space in that order).
+/// The pieces of players still in the game, planet by planet.
 pub(super) struct Spots {
-    pieces: Vec<Piece>,
-    /// Where each planet's pieces start in `pieces`; the next planet's start ends them.
-    start: [u16; PLANETS + 1],
-    /// Each planet's pieces by space.
-    slots: Vec<Slots>,
-    /// Each planet's rovers by owner, as sets of faces (bit `f` for face `f`).
-    rovers: Vec<[u128; PLAYERS]>,
-    /// Each planet's spaces with a piece, as a set of faces.
-    taken: Vec<u128>,
+    planets: Vec<PlanetSpots>,
 }
 
 impl Spots {
-    /// The pieces on planet `i` (none for planets beyond the table).
-    pub fn on(&self, i: usize) -> &[Piece] {
-        match (self.start.get(i), self.start.get(i + 1)) {
-            (Some(&a), Some(&b)) => &self.pieces[usize::from(a)..usize::from(b)],
-            _ => &[],
-        }
-    }
-
-    /// The pieces on planet `i` by space (all empty beyond the table).
-    pub fn slots(&self, i: usize) -> &Slots {
-        const EMPTY: Slots = [[NOBODY; 3]; FACE_COUNT];
-        self.slots.get(i).unwrap_or(&EMPTY)
-    }
-
-    /// The faces of planet `i` with a piece.
-    pub fn taken(&self, i: usize) -> u128 {
-        self.taken.get(i).copied().unwrap_or(0)
-    }
-
-    /// The faces of planet `i` where `p` has a rover.
-    pub fn rovers(&self, i: usize, p: PlayerId) -> u128 {
-        self.rovers
-            .get(i)
-            .and_then(|r| r.get(p.index()))
-            .copied()
-            .unwrap_or(0)
+    /// The pieces on planet `i` (none beyond the table).
+    pub fn on(&self, i: usize) -> &PlanetSpots {
+        const NONE: PlanetSpots = PlanetSpots {
+            all: [0; 3],
+            own: [[0; 3]; PLAYERS],
+            occupied: 0,
+        };
+        self.planets.get(i).unwrap_or(&NONE)
     }
 }
 
@@ -129,41 +124,18 @@ pub(super) fn census(s: &State) -> (Census, Spots) {
         }
     }
     let mut spots = Spots {
-        pieces: Vec::with_capacity(64),
-        start: [0; PLANETS + 1],
-        slots: vec![[[NOBODY; 3]; FACE_COUNT]; s.config.planets.into()],
-        rovers: vec![[0; PLAYERS]; s.config.planets.into()],
-        taken: vec![0; s.config.planets.into()],
+        planets: vec![PlanetSpots::default(); s.config.planets.into()],
     };
-    let alive = |p: PlayerId| !s.has_lost(p);
-    let mut planet = 0;
     for (at, sp) in s.occupied() {
         let pi = at.planet.index();
-        if pi >= PLANETS {
-            break;
-        }
-        while planet < pi {
-            planet += 1;
-            spots.start[planet] = spots.pieces.len() as u16;
-        }
         let bit = 1u16 << pi.min(15);
+        if let Some(ps) = spots.planets.get_mut(pi) {
+            ps.occupied |= 1u128 << at.face.index();
+        }
         let mut push = |owner: PlayerId, kind: Kind| {
-            if alive(owner) {
-                spots.pieces.push(Piece {
-                    owner,
-                    face: at.face,
-                    kind,
-                });
-                if let Some(sl) = spots.slots.get_mut(pi) {
-                    sl[at.face.index()][kind as usize] = owner.0;
-                }
-                if let Some(x) = spots.taken.get_mut(pi) {
-                    *x |= 1u128 << at.face.index();
-                }
-                if kind == Kind::Rover {
-                    if let Some(r) = spots.rovers.get_mut(pi).and_then(|r| r.get_mut(owner.index())) {
-                        *r |= 1u128 << at.face.index();
-                    }
+            if !s.has_lost(owner) {
+                if let Some(ps) = spots.planets.get_mut(pi) {
+                    ps.add(owner, at.face, kind);
                 }
             }
         };
@@ -186,10 +158,6 @@ pub(super) fn census(s: &State) -> (Census, Spots) {
         if let Some(o) = sp.fort {
             push(o, Kind::Fort);
         }
-    }
-    while planet < PLANETS {
-        planet += 1;
-        spots.start[planet] = spots.pieces.len() as u16;
     }
     (c, spots)
 }

@@ -52,7 +52,7 @@ use super::state::{Loc, State, Structure};
 use crate::agent::game::Heuristic;
 use crate::globe::{Board, Distances, MAX_RANGE};
 use crate::ids::PlayerId;
-use census::{census, Kind, Spots, NOBODY};
+use census::{census, faces, Spots};
 use plans::{factory_value, plans_value};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -74,9 +74,8 @@ pub const TEMPERATURE: f32 = 15.0;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GlobetrotterHeuristic;
 
-/// Most players and planets the tables below hold (G17).
+/// Most players the tables below hold (G17 allows six).
 const PLAYERS: usize = 8;
-const PLANETS: usize = 8;
 
 /// Distance counted for a rover that cannot reach any enemy.
 const FAR: f32 = 14.0;
@@ -146,7 +145,11 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
         let d = land(r.owner);
         press.push(r.owner, (d, 0));
     }
-    for (at, sp) in s.occupied() {
+    let occupied = s.planet_ids().flat_map(|planet| {
+        let spaces = s.planet_spaces(planet);
+        faces(spots.on(planet.index()).occupied).map(move |f| (Loc::new(planet, f), &spaces[f.index()]))
+    });
+    for (at, sp) in occupied {
         if let Some(o) = sp.fort {
             add(out, o, 0.5);
         }
@@ -202,34 +205,17 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
 }
 
 /// For a rover of `me` on `at`: the distance to the nearest enemy target (rover or building)
-/// on its planet, `u8::MAX` when none is within [`FAR`], and the enemy pieces (with
-/// fortifications) within [`MAX_RANGE`]. Spaces are visited nearest first, so the search stops
-/// at the first target once the range is covered.
+/// on its planet, `u8::MAX` when none is nearer than [`FAR`], and the enemy pieces (with
+/// fortifications) within [`MAX_RANGE`].
 fn closest_enemy(spots: &Spots, at: Loc, me: PlayerId) -> (u8, u8) {
-    let slots = spots.slots(at.planet.index());
-    let taken = spots.taken(at.planet.index());
-    let mut nearest = u8::MAX;
-    let mut in_range = 0u8;
-    for &(f, dist) in Distances::get().nearest_first(at.face) {
-        if dist > MAX_RANGE && (nearest != u8::MAX || f32::from(dist) >= FAR) {
-            break;
-        }
-        if taken & 1u128 << f.index() == 0 {
-            continue;
-        }
-        for (k, &o) in slots[f.index()].iter().enumerate() {
-            if o == NOBODY || o == me.0 {
-                continue;
-            }
-            if dist <= MAX_RANGE {
-                in_range = in_range.saturating_add(1);
-            }
-            if k != Kind::Fort as usize && nearest == u8::MAX {
-                nearest = dist;
-            }
-        }
-    }
-    (nearest, in_range)
+    let d = Distances::get();
+    let here = spots.on(at.planet.index());
+    let in_range = here.enemies_within(me, d.ball(at.face, MAX_RANGE));
+    let nearest = d.nearest_in(at.face, here.enemy_targets(me), FAR as u8 - 1);
+    (
+        nearest.unwrap_or(u8::MAX),
+        u8::try_from(in_range).unwrap_or(u8::MAX),
+    )
 }
 
 /// A table of three or more players. Two-player play keeps the weights its series were measured

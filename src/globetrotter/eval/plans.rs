@@ -1,7 +1,7 @@
 //! What a player still in the game has besides its pieces: the structure it needs next and
 //! its progress towards it ([`best_progress`]), its Factory's ring ([`factory_value`]) and the
 //! viewer's Drill Cannon plan ([`drill_value`]).
-use super::census::{faces, Census, Spots};
+use super::census::{faces, Census, Kind, Spots};
 use super::{crowded, rover_value, USEFUL_ROVERS};
 use crate::globe::{Board, Distances};
 use crate::globetrotter::state::{Drill, Loc, State, Structure, MAX_HP};
@@ -215,14 +215,12 @@ pub(super) fn best_progress(s: &State, spots: &Spots, p: PlayerId, planets: u16)
         .filter(|x| !s.planet(*x).destroyed && planets & (1 << x.index().min(15)) != 0)
     {
         let spaces = s.planet_spaces(planet);
-        let mine = spots.rovers(planet.index(), p);
+        let mine = spots.on(planet.index()).of(p, Kind::Rover);
         if mine == 0 {
             continue;
         }
         // The spaces next to the player's rovers.
-        let next_to_mine = faces(mine)
-            .flat_map(|m| board.neighbours(m))
-            .fold(0u128, |set, n| set | 1u128 << n.index());
+        let next_to_mine = faces(mine).fold(0u128, |set, m| set | board.neighbour_set(m));
         for &hq in board.hqs() {
             let h = &spaces[hq.index()];
             if h.building.is_some() || h.rover.is_some_and(|r| r.owner != p) {

@@ -1,7 +1,7 @@
 //! How close each player's rovers are to the enemy: the pressure of the closest ones
 //! ([`pressure`]), the way down from orbit ([`landing_distance`]) and the chase of an enemy
 //! about to lose ([`hunt`]).
-use super::census::{Census, Kind, Spots, NOBODY};
+use super::census::{faces, Census, Kind, Spots};
 use super::{FAR, PLAYERS, PRESSING, USEFUL_ROVERS};
 use crate::globe::{Board, Distances};
 use crate::globetrotter::state::{State, Structure};
@@ -77,18 +77,13 @@ pub(super) fn hunt(s: &State, c: &Census, spots: &Spots, viewer: usize, out: &mu
             .player_ids()
             .filter(|&p| p != q && p.index() == viewer && !s.has_lost(p))
         {
-            let rovers_of = |who: PlayerId, i: usize| {
-                spots
-                    .on(i)
-                    .iter()
-                    .filter(move |pc| pc.owner == who && pc.kind == Kind::Rover)
-            };
             let mut nearest = FAR;
             for i in s.planet_ids().map(|x| x.index()) {
-                for at in rovers_of(p, i) {
-                    let row = d.row(at.face);
-                    for prey in rovers_of(q, i) {
-                        nearest = nearest.min(f32::from(row[prey.face.index()]));
+                let here = spots.on(i);
+                let prey = here.of(q, Kind::Rover);
+                for at in faces(here.of(p, Kind::Rover)) {
+                    if let Some(dist) = d.nearest_in(at, prey, FAR as u8 - 1) {
+                        nearest = nearest.min(f32::from(dist));
                     }
                 }
             }
@@ -110,14 +105,11 @@ pub(super) fn landing_distance(s: &State, c: &Census, p: PlayerId, spots: &Spots
     let port = c.building(p, Structure::SpacePort);
     let mut best = FAR;
     for planet in s.planet_ids().filter(|x| !s.planet(*x).destroyed) {
-        let pieces = spots.on(planet.index());
-        let enemy = |pc: &&super::census::Piece| pc.owner != p && pc.is_target();
-        if !pieces.iter().any(|pc| enemy(&pc)) {
+        let targets = spots.on(planet.index()).enemy_targets(p);
+        if targets == 0 {
             continue;
         }
         let spaces = s.planet_spaces(planet);
-        let slots = spots.slots(planet.index());
-        let taken = spots.taken(planet.index());
         for &f in board.spaces() {
             if !spaces[f.index()].enterable_by(p) {
                 continue;
@@ -130,13 +122,7 @@ pub(super) fn landing_distance(s: &State, c: &Census, p: PlayerId, spots: &Spots
             if near_enemy_fort && !by_port {
                 continue;
             }
-            let first = d.nearest_first(f).iter().find(|&&(t, _)| {
-                taken & 1u128 << t.index() != 0
-                    && slots[t.index()][..2]
-                    .iter()
-                    .any(|&o| o != NOBODY && o != p.0)
-            });
-            if let Some(&(_, dist)) = first {
+            if let Some(dist) = d.nearest_in(f, targets, FAR as u8 - 1) {
                 best = best.min(1.0 + f32::from(dist));
             }
             if best <= NEAREST {
