@@ -42,10 +42,6 @@ const UNREACHABLE: u8 = u8::MAX;
 pub struct Distances {
     board: &'static Board,
     table: Vec<u8>,
-    /// For each space, every space it reaches with the distance, nearest first
-    /// ([`Distances::nearest_first`]); `stride` entries per space.
-    order: Vec<(FaceId, u8)>,
-    stride: usize,
     /// For each space, the set of spaces (bit `f` for face `f`) within each radius
     /// `0..BALL_RADII` ([`Distances::ball`]).
     balls: Vec<[u128; BALL_RADII]>,
@@ -89,14 +85,6 @@ impl Distances {
                 }
             }
         }
-        let stride = board.spaces().len();
-        let mut order = Vec::with_capacity(FACE_COUNT * stride);
-        for i in 0..FACE_COUNT {
-            let start = order.len();
-            let row = &table[i * FACE_COUNT..][..FACE_COUNT];
-            order.extend(board.spaces().iter().map(|&f| (f, row[f.index()])));
-            order[start..].sort_by_key(|&(f, d)| (d, f));
-        }
         let balls = (0..FACE_COUNT)
             .map(|i| {
                 let row = &table[i * FACE_COUNT..][..FACE_COUNT];
@@ -114,8 +102,6 @@ impl Distances {
         Distances {
             board,
             table,
-            order,
-            stride,
             balls,
         }
     }
@@ -135,25 +121,6 @@ impl Distances {
     pub fn distance(&self, from: FaceId, to: FaceId) -> Option<u8> {
         let d = self.table[from.index() * FACE_COUNT + to.index()];
         (d != UNREACHABLE).then_some(d)
-    }
-
-    /// Every distance from `from`, indexed by the target's face id: the row of
-    /// [`Distances::distance`], with `u8::MAX` where it gives `None`. For loops over many
-    /// targets from one space.
-    pub fn row(&self, from: FaceId) -> &[u8; FACE_COUNT] {
-        let start = from.index() * FACE_COUNT;
-        self.table[start..start + FACE_COUNT]
-            .try_into()
-            .unwrap_or(&[UNREACHABLE; FACE_COUNT])
-    }
-
-    /// Every playable space with its distance from `from` (`from` itself at 0), nearest
-    /// first (ties by id), unreachable ones (`u8::MAX`) last: a search for the nearest space
-    /// with something on it stops at the first it meets.
-    pub fn nearest_first(&self, from: FaceId) -> &[(FaceId, u8)] {
-        self.order
-            .get(from.index() * self.stride..(from.index() + 1) * self.stride)
-            .unwrap_or(&[])
     }
 
     /// The spaces at most `r` from `from` (`from` included), as a set of faces: bit `f` for

@@ -321,23 +321,6 @@ fn g1_g2_unused_spaces_cannot_be_shot_through() {
 }
 
 #[test]
-fn nearest_first_lists_every_space_once_by_distance() {
-    let spaces = dist().board().spaces();
-    for &from in spaces {
-        let order = dist().nearest_first(from);
-        assert_eq!(order.len(), spaces.len());
-        assert_eq!(order[0], (from, 0), "a space is nearest to itself");
-        for w in order.windows(2) {
-            assert!((w[0].1, w[0].0) < (w[1].1, w[1].0), "{w:?} out of order");
-        }
-        for &(to, d) in order {
-            assert_eq!(Some(d), dist().distance(from, to));
-            assert_eq!(dist().row(from)[to.index()], d);
-        }
-    }
-}
-
-#[test]
 fn balls_hold_the_spaces_within_each_radius() {
     let spaces = dist().board().spaces();
     for &from in spaces.iter().step_by(3) {

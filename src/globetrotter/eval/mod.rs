@@ -183,7 +183,7 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
                 .building(me, Structure::SpacePort)
                 .filter(|l| l.planet == at.planet)
             {
-                let dp = f32::from(d.row(at.face)[port.face.index()]);
+                let dp = f32::from(d.distance(at.face, port.face).unwrap_or(u8::MAX));
                 nearest = nearest.min(dp + land(me));
             }
         }

@@ -275,7 +275,7 @@ fn plain_pieces(s: &State, planet: usize) -> Vec<(PlayerId, FaceId, bool)> {
 }
 
 #[test]
-fn the_nearest_first_search_finds_what_a_plain_search_finds() {
+fn the_closest_enemy_is_the_one_a_plain_search_finds() {
     let d = Distances::get();
     let mut checked = 0;
     for (players, planets) in [(2, 1), (4, 1), (6, 2)] {
