@@ -250,7 +250,8 @@ impl Heuristic<State> for GlobetrotterHeuristic {
     /// a horizon of `h` turns becomes `h · n / 2`, at most `2h`, so `normal` sees three rounds
     /// at tables of up to four. Six turns of a five-player game are not even two rounds: a ring
     /// finished and built on, or a cannon readied, aimed and fired, lies beyond them. The cap
-    /// keeps a `normal` decision of five or six players near a second.
+    /// keeps a `normal` decision of five or six players within a second (about half a second
+    /// on the positions measured in docs/ai.md).
     fn horizon_turns(&self, g: &State, horizon: u32) -> u32 {
         let live = g.player_ids().filter(|&p| !g.has_lost(p)).count() as u32;
         (horizon * live.max(2) / 2).min(2 * horizon)
