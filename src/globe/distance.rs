@@ -138,9 +138,7 @@ impl Distances {
         }
         let balls = self.balls.get(from.index())?;
         let last = usize::from(limit).min(BALL_RADII - 1);
-        (0..=last)
-            .find(|&r| balls[r] & set != 0)
-            .map(|r| r as u8)
+        (0..=last).find(|&r| balls[r] & set != 0).map(|r| r as u8)
     }
 
     /// True when `to` is at most [`MAX_RANGE`] from `from` (including

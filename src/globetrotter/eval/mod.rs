@@ -1,46 +1,48 @@
 //! The evaluation of Globetrotter positions for the greedy and MCTS agents
 //! ([`GlobetrotterHeuristic`]), and a cheap playout policy.
 //!
-//! A player is out when they have no rover and no Factory (G10), and a Factory with its ring
-//! held can always be rebuilt (demolish and build again, or build again after it falls), so the
-//! evaluation is built around those two facts. A player's score (higher is better; a
-//! full-health rover is worth about 30) adds:
+//! A player is out when they have no rover and no Factory (G10), and a Factory with its ring held
+//! can always be rebuilt (demolish and build again, or build again after it falls), so the
+//! evaluation is built around those two facts. A player's score (higher is better; a full-health
+//! rover is worth about 30) adds:
 //!
-//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point, nothing for
-//!   rovers beyond the fourth ([`USEFUL_ROVERS`]); each fortification 0.5; each building other
-//!   than the Factory a base value + 1 per hit point; 2.5 per stored Treasury point;
-//! * **the Factory and its ring** ([`factory_value`](plans::factory_value)): a held ring (one empty ring space still
-//!   counts, a Factory can fill it at once) makes the Factory worth [`FACTORY_SAFE`](plans::FACTORY_SAFE) whatever
-//!   its hit points, so shooting it is wasted; a broken ring makes hit points count and each
-//!   enemy piece on the ring costs 5. An opponent gains by breaking the ring and standing on it;
-//! * **building progress**, towards the structure the player needs next (a Factory; then a
-//!   Space Port; then a Drill Cannon where an opponent stands; then a Treasury): for the best
-//!   empty HQ with no enemy rover in its ring, W × p, where p is the share of the ring held
-//!   (half for a space held only by a rover, which must leave to fortify the rest; 1 for a
-//!   complete ring), less half a space per enemy fortification on the HQ or its ring (it must
-//!   be shot away first), plus [`REFILL`](plans::REFILL) of a space for an empty ring space next to one of
-//!   the player's rovers (one Fortify fills it, so a fortification there is little lost when
-//!   shot), plus a little for the nearest own rover's closeness;
-//! * **pressure** ([`pressure`](reach::pressure)): for the player's three rovers closest to an enemy, 0.15 per
-//!   enemy piece within shooting range and −0.25 per space to the nearest enemy rover or
-//!   building on its planet. A rover on a planet without enemies counts its way through its
-//!   own Space Port there and the best landing ([`landing_distance`](reach::landing_distance)), a rover in orbit its
-//!   best landing, so rovers cross to another planet when the enemy is elsewhere;
-//! * **the hunt** ([`hunt`](reach::hunt), for the viewer only): −2 per space to the nearest rover of an
-//!   enemy without a Factory, who loses 10 for each rover it is short of four;
+//! * **material**: each rover (on a planet or in orbit) 15 + 3 per hit point, nothing for rovers
+//!   beyond the fourth ([`USEFUL_ROVERS`]); each fortification 0.5; each building other than the
+//!   Factory a base value + 1 per hit point; 2.5 per stored Treasury point;
+//! * **the Factory and its ring** ([`factory_value`](plans::factory_value)): a held ring (one empty
+//!   ring space still counts, a Factory can fill it at once) makes the Factory worth
+//!   [`FACTORY_SAFE`](plans::FACTORY_SAFE) whatever its hit points, so shooting it is wasted; a
+//!   broken ring makes hit points count and each enemy piece on the ring costs 5. An opponent gains
+//!   by breaking the ring and standing on it;
+//! * **building progress**, towards the structure the player needs next (a Factory; then a Space
+//!   Port; then a Drill Cannon where an opponent stands; then a Treasury): for the best empty HQ
+//!   with no enemy rover in its ring, W × p, where p is the share of the ring held (half for a
+//!   space held only by a rover, which must leave to fortify the rest; 1 for a complete ring), less
+//!   half a space per enemy fortification on the HQ or its ring (it must be shot away first), plus
+//!   [`REFILL`](plans::REFILL) of a space for an empty ring space next to one of the player's
+//!   rovers (one Fortify fills it, so a fortification there is little lost when shot), plus a
+//!   little for the nearest own rover's closeness;
+//! * **pressure** ([`pressure`](reach::pressure)): for the player's three rovers closest to an
+//!   enemy, 0.15 per enemy piece within shooting range and −0.25 per space to the nearest enemy
+//!   rover or building on its planet. A rover on a planet without enemies counts its way through
+//!   its own Space Port there and the best landing ([`landing_distance`](reach::landing_distance)),
+//!   a rover in orbit its best landing, so rovers cross to another planet when the enemy is
+//!   elsewhere;
+//! * **the hunt** ([`hunt`](reach::hunt), for the viewer only): −2 per space to the nearest rover
+//!   of an enemy without a Factory, who loses 10 for each rover it is short of four;
 //! * **the Drill Cannon plan**, for the viewer only ([`drill_value`](plans::drill_value)).
 //!
-//! A player who has lost scores [`LOST`]; when every planet is destroyed the players left all
-//! score 0 ([`dead_end`]: the game can no longer end before its turn limit). A player without a
-//! Factory has only its rovers' hit points between it and losing, so below [`LIFE`] of them its
-//! score slides towards [`LOST`] with each one: every wound shows part of the worth of knocking
-//! it out, not only the last.
+//! A player who has lost scores [`LOST`]; when every planet is destroyed the players left all score
+//! 0 ([`dead_end`]: the game can no longer end before its turn limit). A player without a Factory
+//! has only its rovers' hit points between it and losing, so below [`LIFE`] of them its score
+//! slides towards [`LOST`] with each one: every wound shows part of the worth of knocking it out,
+//! not only the last.
 //!
-//! With three or more players an agent weighs its score against the others' mean as much as
-//! against the leader's ([`FIELD_WEIGHT`]): judged against the leader alone, shooting anyone
-//! else gains nothing, and a table of players who each wait for the leader to be attacked
-//! never ends. Globetrotter has no hidden information; `viewer` only
-//! picks whose Drill Cannon plan and hunt are counted.
+//! With three or more players an agent weighs its score against the others' mean as much as against
+//! the leader's ([`FIELD_WEIGHT`]): judged against the leader alone, shooting anyone else gains
+//! nothing, and a table of players who each wait for the leader to be attacked never ends.
+//! Globetrotter has no hidden information; `viewer` only picks whose Drill Cannon plan and hunt are
+//! counted.
 mod census;
 mod plans;
 mod reach;
@@ -147,7 +149,8 @@ pub fn scores(s: &State, viewer: usize, out: &mut [f32]) {
     }
     let occupied = s.planet_ids().flat_map(|planet| {
         let spaces = s.planet_spaces(planet);
-        faces(spots.on(planet.index()).occupied).map(move |f| (Loc::new(planet, f), &spaces[f.index()]))
+        faces(spots.on(planet.index()).occupied)
+            .map(move |f| (Loc::new(planet, f), &spaces[f.index()]))
     });
     for (at, sp) in occupied {
         if let Some(o) = sp.fort {
@@ -220,9 +223,10 @@ fn closest_enemy(spots: &Spots, at: Loc, me: PlayerId) -> (u8, u8) {
 
 /// A table of three or more players. Two-player play keeps the weights its series were measured
 /// with (docs/ai.md); what only crowded tables need is switched on here: a Factory-less player's
-/// score sliding with its hit points ([`LIFE`]), refillable ring spaces ([`REFILL`](plans::REFILL)), the first
-/// shots on a planet fired early ([`PRELOAD`](plans::PRELOAD)) and a way to the Space Port that never makes
-/// having the Drill Cannon look worse than not having it ([`SAFE_PLAN`](plans::SAFE_PLAN)).
+/// score sliding with its hit points ([`LIFE`]), refillable ring spaces
+/// ([`REFILL`](plans::REFILL)), the first shots on a planet fired early
+/// ([`PRELOAD`](plans::PRELOAD)) and a way to the Space Port that never makes having the Drill
+/// Cannon look worse than not having it ([`SAFE_PLAN`](plans::SAFE_PLAN)).
 fn crowded(s: &State) -> bool {
     s.config.players >= 3
 }

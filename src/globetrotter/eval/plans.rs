@@ -271,4 +271,3 @@ pub(super) fn best_progress(s: &State, spots: &Spots, p: PlayerId, planets: u16)
     }
     best
 }
-

@@ -55,8 +55,9 @@ const LAST_LIVES: f32 = 10.0;
 /// The chase of an enemy about to lose (G10: no Factory, no rover in orbit): the viewer loses
 /// [`HUNT`] per space between its rovers and that enemy's nearest rover on the same planet.
 /// It counts for the viewer only: counted for every player, the hunted player would gain by
-/// running away instead of building a Factory. Without it a player whose rovers hold a half-built ring would rather keep the ring
-/// than walk across the planet to finish the game. Each such rover is also worth
+/// running away instead of building a Factory. Without it a player whose rovers hold a
+/// half-built ring would rather keep the ring than walk across the planet to finish the game.
+/// Each such rover is also worth
 /// [`LAST_LIVES`] more to its owner (a player short of [`USEFUL_ROVERS`] loses that much per
 /// missing rover), so killing one pays although the chase goes on, and a player never gains by
 /// demolishing its own Factory.
