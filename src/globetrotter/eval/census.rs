@@ -58,7 +58,9 @@ impl PlanetSpots {
         self.enemy(p, Kind::Rover) | self.enemy(p, Kind::Building)
     }
 
-    /// The pieces of anyone but `p` on the faces of `set`.
+    /// The pieces of anyone but `p` on the faces of `set`. Counted bit by bit: these sets hold
+    /// a few pieces, and without the POPCNT instruction (not in the baseline x86-64 target)
+    /// `count_ones` on 128 bits is a software routine.
     pub fn enemies_within(&self, p: PlayerId, set: u128) -> u32 {
         [Kind::Rover, Kind::Building, Kind::Fort]
             .iter()

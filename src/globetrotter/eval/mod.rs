@@ -81,6 +81,9 @@ const PLAYERS: usize = 8;
 
 /// Distance counted for a rover that cannot reach any enemy.
 const FAR: f32 = 14.0;
+/// The farthest distance a search for the nearest enemy looks: anything farther counts as
+/// [`FAR`].
+const NEAREST_SEARCHED: u8 = FAR as u8 - 1;
 /// Rovers whose closeness to the enemy counts: the closest ones. Were every rover to count, a
 /// player with many rovers would lose more closeness by killing the last enemy piece on a
 /// planet than it gains by the kill.
@@ -214,7 +217,7 @@ fn closest_enemy(spots: &Spots, at: Loc, me: PlayerId) -> (u8, u8) {
     let d = Distances::get();
     let here = spots.on(at.planet.index());
     let in_range = here.enemies_within(me, d.ball(at.face, MAX_RANGE));
-    let nearest = d.nearest_in(at.face, here.enemy_targets(me), FAR as u8 - 1);
+    let nearest = d.nearest_in(at.face, here.enemy_targets(me), NEAREST_SEARCHED);
     (
         nearest.unwrap_or(u8::MAX),
         u8::try_from(in_range).unwrap_or(u8::MAX),

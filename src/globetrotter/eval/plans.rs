@@ -20,7 +20,7 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
     let ps = s.player(p);
     let mut v = 2.5 * f32::from(ps.treasury);
     if p.index() == viewer {
-        v += drill_value(s, c, p);
+        v += drill_value(s, c, spots, p);
     }
     let owned = &c.owned[p.index()];
     let want = if owned[Structure::Factory as usize].is_none() {
@@ -69,7 +69,7 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
 /// The plan is counted for the viewer only: an agent presses its own attack but does not hide
 /// its rovers in orbit from an opponent's cannon. Were both sides to keep a rover in orbit, no
 /// one could ever be eliminated on one planet, and the game would run to its turn limit.
-pub(super) fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
+pub(super) fn drill_value(s: &State, c: &Census, spots: &Spots, p: PlayerId) -> f32 {
     let Some(cannon) = c.owned[p.index()][Structure::DrillCannon as usize] else {
         return 0.0;
     };
@@ -98,9 +98,8 @@ pub(super) fn drill_value(s: &State, c: &Census, p: PlayerId) -> f32 {
     let to_port = match (doomed, c.owned[p.index()][Structure::SpacePort as usize]) {
         (true, Some(port)) => {
             let d = Distances::get();
-            s.rovers_of(p)
-                .filter(|(at, _)| at.planet == port.planet)
-                .filter_map(|(at, _)| d.distance(at.face, port.face))
+            faces(spots.on(port.planet.index()).of(p, Kind::Rover))
+                .filter_map(|at| d.distance(at, port.face))
                 .min()
                 .map_or(0.0, |x| {
                     let way = -TO_PORT * f32::from(x);

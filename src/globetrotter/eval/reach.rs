@@ -2,7 +2,7 @@
 //! ([`pressure`]), the way down from orbit ([`landing_distance`]) and the chase of an enemy
 //! about to lose ([`hunt`]).
 use super::census::{faces, Census, Kind, Spots};
-use super::{FAR, PLAYERS, PRESSING, USEFUL_ROVERS};
+use super::{FAR, NEAREST_SEARCHED, PLAYERS, PRESSING, USEFUL_ROVERS};
 use crate::globe::{Board, Distances};
 use crate::globetrotter::state::{State, Structure};
 use crate::ids::PlayerId;
@@ -57,10 +57,9 @@ const LAST_LIVES: f32 = 10.0;
 /// It counts for the viewer only: counted for every player, the hunted player would gain by
 /// running away instead of building a Factory. Without it a player whose rovers hold a
 /// half-built ring would rather keep the ring than walk across the planet to finish the game.
-/// Each such rover is also worth
-/// [`LAST_LIVES`] more to its owner (a player short of [`USEFUL_ROVERS`] loses that much per
-/// missing rover), so killing one pays although the chase goes on, and a player never gains by
-/// demolishing its own Factory.
+/// Each such rover is also worth [`LAST_LIVES`] more to its owner (a player short of
+/// [`USEFUL_ROVERS`] loses that much per missing rover), so killing one pays although the chase
+/// goes on, and a player never gains by demolishing its own Factory.
 pub(super) fn hunt(s: &State, c: &Census, spots: &Spots, viewer: usize, out: &mut [f32]) {
     let d = Distances::get();
     for q in s.player_ids() {
@@ -83,7 +82,7 @@ pub(super) fn hunt(s: &State, c: &Census, spots: &Spots, viewer: usize, out: &mu
                 let here = spots.on(i);
                 let prey = here.of(q, Kind::Rover);
                 for at in faces(here.of(p, Kind::Rover)) {
-                    if let Some(dist) = d.nearest_in(at, prey, FAR as u8 - 1) {
+                    if let Some(dist) = d.nearest_in(at, prey, NEAREST_SEARCHED) {
                         nearest = nearest.min(f32::from(dist));
                     }
                 }
@@ -123,7 +122,7 @@ pub(super) fn landing_distance(s: &State, c: &Census, p: PlayerId, spots: &Spots
             if near_enemy_fort && !by_port {
                 continue;
             }
-            if let Some(dist) = d.nearest_in(f, targets, FAR as u8 - 1) {
+            if let Some(dist) = d.nearest_in(f, targets, NEAREST_SEARCHED) {
                 best = best.min(1.0 + f32::from(dist));
             }
             if best <= NEAREST {

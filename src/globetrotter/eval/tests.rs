@@ -42,7 +42,10 @@ fn cannon_plan(p3_orbit: bool) -> f32 {
              spaces: {{91: drill_cannon p1, 61: rover p2, 46: fort p2{p3}}}\n"
         ),
     );
-    drill_value(&s, &census(&s).0, PlayerId(0))
+    {
+        let (c, spots) = census(&s);
+        drill_value(&s, &c, &spots, PlayerId(0))
+    }
 }
 
 /// G8, G10: on the last planet, breaking it pays only if it takes every opponent; an
@@ -153,7 +156,10 @@ fn the_way_to_the_port_is_never_worth_less_than_no_cannon() {
                  {rover}: rover p1, 61: rover p2, 62: rover p3}}\n"
             ),
         );
-        drill_value(&s, &census(&s).0, PlayerId(0))
+        {
+            let (c, spots) = census(&s);
+            drill_value(&s, &c, &spots, PlayerId(0))
+        }
     };
     let near = plan(21);
     let far = plan(87);
@@ -172,7 +178,10 @@ fn the_shots_that_cannot_break_a_planet_are_worth_firing_early() {
                  26: rover p1, 61: rover p2, 62: rover p3}}\n"
             ),
         );
-        drill_value(&s, &census(&s).0, PlayerId(0))
+        {
+            let (c, spots) = census(&s);
+            drill_value(&s, &c, &spots, PlayerId(0))
+        }
     };
     assert!(
         plan(1) > plan(0) && plan(2) > plan(1),
