@@ -3,8 +3,8 @@
 //! viewer's Drill Cannon plan ([`drill_value`]).
 use super::census::{faces, Census, Kind, Spots};
 use super::{crowded, rover_value, USEFUL_ROVERS};
-use crate::globe::{Board, Distances};
-use crate::globetrotter::state::{Drill, Loc, State, Structure, MAX_HP};
+use crate::globe::{Board, Distances, FaceId};
+use crate::globetrotter::state::{Drill, Loc, PlanetId, State, Structure, MAX_HP};
 use crate::ids::PlayerId;
 
 /// What a player still in the game has besides its pieces: the Treasury's points, the Drill
@@ -12,11 +12,6 @@ use crate::ids::PlayerId;
 /// rovers that add nothing.
 pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, viewer: usize) -> f32 {
     let alive = |p: PlayerId| !s.has_lost(p);
-    // Does `p` have an enemy anywhere (alive, with something on a live planet or in orbit)?
-    let enemy_elsewhere = |p: PlayerId| {
-        s.player_ids()
-            .any(|q| q != p && alive(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0)
-    };
     let ps = s.player(p);
     let mut v = 2.5 * f32::from(ps.treasury);
     if p.index() == viewer {
@@ -26,12 +21,9 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
     let want = if owned[Structure::Factory as usize].is_none() {
         Some((Structure::Factory, FACTORY_WANT))
     } else if owned[Structure::SpacePort as usize].is_none() {
-        Some((
-            Structure::SpacePort,
-            if enemy_elsewhere(p) { 18.0 } else { 15.0 },
-        ))
+        Some((Structure::SpacePort, port_want(s, c, p)))
     } else if owned[Structure::DrillCannon as usize].is_none() {
-        Some((Structure::DrillCannon, 15.0))
+        Some((Structure::DrillCannon, CANNON_WANT))
     } else if owned[Structure::Treasury as usize].is_none() {
         Some((Structure::Treasury, 5.0))
     } else {
@@ -58,6 +50,19 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
     v
 }
 
+/// The weight of progress towards a Space Port: more when some enemy has nothing on the
+/// planets where the player's rovers are (the port is the way to it).
+fn port_want(s: &State, c: &Census, p: PlayerId) -> f32 {
+    let enemy_elsewhere = s.player_ids().any(|q| {
+        q != p && !s.has_lost(q) && (c.present_on[q.index()] & c.rovers_on[p.index()]) == 0
+    });
+    if enemy_elsewhere {
+        18.0
+    } else {
+        15.0
+    }
+}
+
 /// The Drill Cannon plan (G8, G10): a planet that breaks takes everything on it, so a player
 /// who is safe elsewhere (a rover in orbit, or a rover or building on another planet) gains
 /// with every step towards the next shot at a planet that holds everything some opponent has
@@ -71,18 +76,14 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
 /// one could ever be eliminated on one planet, and the game would run to its turn limit.
 pub(super) fn drill_value(s: &State, c: &Census, spots: &Spots, p: PlayerId) -> f32 {
     let Some(cannon) = c.owned[p.index()][Structure::DrillCannon as usize] else {
-        return 0.0;
+        return if crowded(s) {
+            cannon_to_come(s, c, spots, p)
+        } else {
+            0.0
+        };
     };
     let bit = 1u16 << cannon.planet.index().min(15);
-    let doomed_q = |q: PlayerId| c.in_orbit[q.index()] == 0 && c.present_on[q.index()] == bit;
-    let opponents = || s.player_ids().filter(|&q| q != p && !s.has_lost(q));
-    // With no other live planet, the break must take every opponent at once: an opponent who
-    // survives in orbit and the viewer would be left with nowhere to land, a game that cannot
-    // end (see `dead_end`).
-    let other_live = s
-        .planet_ids()
-        .any(|x| x != cannon.planet && !s.planet(x).destroyed);
-    let doomed = opponents().any(doomed_q) && (other_live || opponents().all(doomed_q));
+    let doomed = doomed_on(s, c, p, cannon.planet);
     let safe = c.in_orbit[p.index()] > 0 || c.present_on[p.index()] & !bit != 0;
     let stage = match s.player(p).drill {
         Drill::Idle => 0.0,
@@ -94,19 +95,20 @@ pub(super) fn drill_value(s: &State, c: &Census, spots: &Spots, p: PlayerId) -> 
         let fired = f32::from(s.planet(cannon.planet).fired.min(12));
         return safe_plan + 5.0 * (3.0 * fired + stage);
     }
-    // Not safe yet: the way to safety is a rover into orbit through the player's Space Port.
+    // Not safe yet: the way to safety is a rover into orbit through the player's Space Port,
+    // or, with three or more players and no port yet, through one still to be built.
     let to_port = match (doomed, c.owned[p.index()][Structure::SpacePort as usize]) {
+        (true, None) if crowded(s) => port_to_come(s, spots, p),
         (true, Some(port)) => {
             let d = Distances::get();
             faces(spots.on(port.planet.index()).of(p, Kind::Rover))
                 .filter_map(|at| d.distance(at, port.face))
                 .min()
                 .map_or(0.0, |x| {
-                    let way = -TO_PORT * f32::from(x);
                     if crowded(s) {
-                        (safe_plan + way).max(0.0)
+                        way(x)
                     } else {
-                        way
+                        -TO_PORT * f32::from(x)
                     }
                 })
         }
@@ -138,13 +140,121 @@ pub(super) fn drill_value(s: &State, c: &Census, spots: &Spots, p: PlayerId) -> 
         }
 }
 
+/// Would a break of `planet` take everything some opponent of `p` has left (nothing of theirs in
+/// orbit or elsewhere)? With no other live planet, the break must take every opponent at once:
+/// an opponent who survives in orbit and the viewer would be left with nowhere to land, a game
+/// that cannot end (see `dead_end`).
+fn doomed_on(s: &State, c: &Census, p: PlayerId, planet: PlanetId) -> bool {
+    let bit = 1u16 << planet.index().min(15);
+    let doomed_q = |q: PlayerId| c.in_orbit[q.index()] == 0 && c.present_on[q.index()] == bit;
+    let opponents = || s.player_ids().filter(|&q| q != p && !s.has_lost(q));
+    let other_live = s
+        .planet_ids()
+        .any(|x| x != planet && !s.planet(x).destroyed);
+    opponents().any(doomed_q) && (other_live || opponents().all(doomed_q))
+}
+
+/// The way of `p`'s nearest rover on `at`'s planet to `at`, in spaces.
+fn walk(spots: &Spots, p: PlayerId, at: Loc) -> Option<u8> {
+    let d = Distances::get();
+    faces(spots.on(at.planet.index()).of(p, Kind::Rover))
+        .filter_map(|f| d.distance(f, at.face))
+        .min()
+}
+
+/// The empty HQs of live planets (among `planets`, bits) that `p` can build on at once: no
+/// building, no enemy piece on it, its whole ring held by `p` (G7).
+fn ready_rings(s: &State, p: PlayerId, planets: u16) -> impl Iterator<Item = Loc> + '_ {
+    let board = Board::get();
+    s.planet_ids()
+        .filter(move |x| !s.planet(*x).destroyed && planets & (1 << x.index().min(15)) != 0)
+        .flat_map(move |planet| {
+            let spaces = s.planet_spaces(planet);
+            board.hqs().iter().filter_map(move |&hq| {
+                let h = &spaces[hq.index()];
+                let mine = |n: &FaceId| {
+                    let t = &spaces[n.index()];
+                    t.fort == Some(p) || t.rover.is_some_and(|r| r.owner == p)
+                };
+                let open = h.building.is_none()
+                    && h.rover.is_none_or(|r| r.owner == p)
+                    && h.fort.is_none_or(|o| o == p);
+                (open && board.neighbours(hq).iter().all(mine)).then_some(Loc::new(planet, hq))
+            })
+        })
+}
+
+/// The plan's worth `steps` actions before it is safe with its cannon (three or more players):
+/// [`CROWDED_TO_PORT`] per action, counted down from [`SAFE_PLAN`], never below nothing.
+fn way(steps: u8) -> f32 {
+    (SAFE_PLAN - CROWDED_TO_PORT * f32::from(steps)).max(0.0)
+}
+
+/// The plan's worth with the missing piece one Build away on a ring the player holds
+/// ([`port_to_come`], [`cannon_to_come`]): its [`way`], less [`READY_RING`].
+fn ready_ring_way(steps: u8) -> f32 {
+    (way(steps) - READY_RING).max(0.0)
+}
+
+/// The way to safety of a player whose Drill Cannon plan waits for a Space Port it does not
+/// have ([`drill_value`], three or more players): an empty HQ whose whole ring the player holds
+/// (G7) is one Build from the port, then the nearest rover walks in ([`ready_ring_way`]).
+///
+/// On a crowded planet every other HQ soon holds someone's Factory or cannon, and a cannon whose
+/// owner waits for a free HQ never fires a shot that can break the planet: the game runs to its
+/// turn limit. The player's own Factory stands on such a ring: demolished (G15), it leaves an
+/// empty HQ with the ring held, which the evaluation counts as a Factory one Build away
+/// ([`FACTORY_WANT`]) plus this way, more than the Factory itself (see [`CROWDED_TO_PORT`]), so
+/// the plan goes on: demolish, build the port, walk in, fire from orbit. Nothing is counted
+/// before the Factory is demolished, so the choices that lead up to the plan (which structure
+/// to build first) are those of a player who never gives a Factory up.
+fn port_to_come(s: &State, spots: &Spots, p: PlayerId) -> f32 {
+    ready_rings(s, p, u16::MAX)
+        .filter_map(|hq| walk(spots, p, hq))
+        .min()
+        .map_or(0.0, |x| ready_ring_way(x.saturating_add(1)))
+}
+
+/// The Drill Cannon plan of a player with a Space Port and no cannon (three or more players),
+/// counted as in [`port_to_come`]: the cannon one Build away on an empty HQ whose ring the
+/// player holds, on a planet holding everything an opponent has left, then the nearest rover's
+/// walk into the port unless the player is safe already. The Factory's ring becomes that HQ
+/// the same way.
+fn cannon_to_come(s: &State, c: &Census, spots: &Spots, p: PlayerId) -> f32 {
+    let Some(port) = c.building(p, Structure::SpacePort) else {
+        return 0.0;
+    };
+    let doomed: u16 = s
+        .planet_ids()
+        .filter(|x| !s.planet(*x).destroyed && doomed_on(s, c, p, *x))
+        .fold(0, |m, x| m | 1 << x.index().min(15));
+    if doomed == 0 {
+        return 0.0;
+    }
+    ready_rings(s, p, doomed)
+        .filter_map(|hq| {
+            let bit = 1u16 << hq.planet.index().min(15);
+            // Safe from the break: a rover in orbit, or anything on another planet.
+            if c.in_orbit[p.index()] > 0 || c.present_on[p.index()] & !bit != 0 {
+                Some(0)
+            } else {
+                walk(spots, p, port)
+            }
+        })
+        .min()
+        .map_or(0.0, |x| ready_ring_way(x.saturating_add(1)))
+}
+
 /// Shots on a planet that cannot break it ([`drill_value`]), and the worth of each one fired.
 const FREE_FIRES: u8 = 2;
 const PRELOAD: f32 = 4.0;
 
 /// Being safe (a rover in orbit or on another planet) while holding a Drill Cannon that could
-/// break a planet with all an opponent has left on it ([`drill_value`]).
-const SAFE_PLAN: f32 = 24.0;
+/// break a planet with all an opponent has left on it ([`drill_value`]), with three or more
+/// players. It is also where the way to safety counts down from ([`way`]), and it must pay for
+/// the Factory given up when the Factory's ring becomes the plan's missing piece
+/// ([`CROWDED_TO_PORT`]).
+const SAFE_PLAN: f32 = 45.0;
 /// The same with two players, whose way to the port is not bounded below ([`crowded`]).
 const TWO_SAFE_PLAN: f32 = 12.0;
 /// Worth of each space between a player's nearest rover and its own Space Port while that plan
@@ -152,6 +262,20 @@ const TWO_SAFE_PLAN: f32 = 12.0;
 /// instead of trading shots. The way counts down from [`SAFE_PLAN`] and never below nothing, so
 /// building the cannon never looks worse than not having it.
 const TO_PORT: f32 = 3.0;
+/// The same with three or more players, counted down from [`SAFE_PLAN`] ([`way`]). With a
+/// rover on the ring and `w` spaces to walk, each action of turning the Factory into the
+/// missing piece gains: demolishing it (−50 for the Factory, +35 for a Factory one Build away,
+/// [`FACTORY_WANT`], + the plan's way) gains `SAFE_PLAN − 5·(1 + w) − READY_RING − 15`, 12
+/// for `w = 1` and still 2 for `w = 3`; building the port there (+25 for the port, −35 for the
+/// ring) gains `5 + READY_RING − 10 = 3`; each space walked gains 5; then the plan's worth when
+/// safe (at least [`SAFE_PLAN`]).
+const CROWDED_TO_PORT: f32 = 5.0;
+/// What the plan's way is short of while its missing piece is still to be built on a ring the
+/// player holds ([`ready_ring_way`]): building it must gain (see [`CROWDED_TO_PORT`]).
+const READY_RING: f32 = 8.0;
+
+/// Building towards a Drill Cannon, at a complete ring.
+const CANNON_WANT: f32 = 15.0;
 
 /// A Factory whose ring its owner holds ([`factory_value`]).
 const FACTORY_SAFE: f32 = 50.0;

@@ -349,3 +349,84 @@ fn the_best_landing_is_the_one_a_plain_search_finds() {
     }
     assert!(landings > 100, "only {landings} landings");
 }
+
+/// p1's advantage with three players on one planet: p1 holds the whole ring of HQ 91 (a
+/// fortification on each space, a rover on four of them, `orbit` of them gone up into orbit
+/// instead), `hq91` stands on 91 and `p1_more` on other spaces; p2 and p3 have everything on
+/// the planet; two Drill Cannon shots have been fired.
+fn ring_plan(hq91: &str, p1_more: &str, orbit: usize, drill: &str) -> f32 {
+    let ring = Board::get().neighbours(FaceId::new(91).unwrap());
+    let mut spaces: Vec<String> = ring
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let rover = if i >= orbit && i < 4 {
+                "rover p1, "
+            } else {
+                ""
+            };
+            format!("{}: '{rover}fort p1'", n.index())
+        })
+        .collect();
+    if !hq91.is_empty() {
+        spaces.push(format!("91: {hq91}"));
+    }
+    if !p1_more.is_empty() {
+        spaces.push(p1_more.to_string());
+    }
+    spaces.push("61: factory p2, 27: rover p2, 62: factory p3, 28: rover p3".to_string());
+    let orbit = vec!["p1"; orbit].join(", ");
+    let s = setup(
+        3,
+        &format!(
+            "  players:\n    - {{{drill}}}\n  orbit: [{orbit}]\n  planets:\n    - fired: 2\n      \
+             spaces: {{{}}}\n",
+            spaces.join(", ")
+        ),
+    );
+    let mut adv = [0.0f32; 3];
+    crate::agent::game::advantages(&GlobetrotterHeuristic, &s, 0, &mut adv);
+    adv[0]
+}
+
+/// With three or more players a Drill Cannon whose owner has no Space Port and no free HQ for
+/// one is the end of every crowded game that ran to its turn limit. The owner's Factory stands
+/// on a ring it holds: each step of turning it into the port gains (demolish, build the port
+/// on the held ring, walk a rover in), then the cannon fires from orbit.
+#[test]
+fn a_cannon_without_a_port_turns_its_factory_into_one() {
+    let cannon = "26: drill_cannon p1";
+    let aimed = "drill: aim 27";
+    let factory = ring_plan("factory p1", cannon, 0, aimed);
+    let demolished = ring_plan("", cannon, 0, aimed);
+    let port = ring_plan("space_port p1", cannon, 0, aimed);
+    let safe = ring_plan("space_port p1", cannon, 1, aimed);
+    assert!(
+        factory < demolished && demolished < port && port < safe,
+        "{factory} {demolished} {port} {safe}"
+    );
+}
+
+/// The same with a Space Port and no Drill Cannon: the Factory's held ring becomes the cannon
+/// of a player already safe in orbit.
+#[test]
+fn a_port_without_a_cannon_turns_its_factory_into_one() {
+    let port = "26: space_port p1";
+    let factory = ring_plan("factory p1", port, 1, "");
+    let demolished = ring_plan("", port, 1, "");
+    let cannon = ring_plan("drill_cannon p1", port, 1, "");
+    assert!(
+        factory < demolished && demolished < cannon,
+        "{factory} {demolished} {cannon}"
+    );
+}
+
+/// Without the other pieces of the Drill Cannon plan, or with two players, a Factory on a
+/// held ring is worth more than the empty ring it would leave.
+#[test]
+fn a_factory_is_kept_without_a_plan_for_its_ring() {
+    assert!(ring_plan("factory p1", "", 0, "") > ring_plan("", "", 0, ""));
+    assert!(
+        ring_plan("factory p1", "26: treasury p1", 0, "") > ring_plan("", "26: treasury p1", 0, "")
+    );
+}
