@@ -16,6 +16,9 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
     let mut v = 2.5 * f32::from(ps.treasury);
     if p.index() == viewer {
         v += drill_value(s, c, spots, p);
+        if crowded(s) {
+            v -= LATE_IN_ORBIT * f32::from(late_in_orbit(s, c, p));
+        }
     }
     let owned = &c.owned[p.index()];
     let want = if owned[Structure::Factory as usize].is_none() {
@@ -48,6 +51,29 @@ pub(super) fn plans_value(s: &State, c: &Census, spots: &Spots, p: PlayerId, vie
         v -= (rover_value(MAX_HP) + 1.0) * f32::from(rovers - USEFUL_ROVERS);
     }
     v
+}
+
+/// The rovers of `p` that went up into orbit after a rover of an opponent still waits there,
+/// counted while one planet is left and `p` has a Space Port (it can go up again). With
+/// another player's rover in orbit a break of the last planet would not take every opponent
+/// (see [`drill_value`]), so two players waiting there together wait for nothing: the one who
+/// came second comes down, the first one's plan goes on, and no one goes up to join it.
+fn late_in_orbit(s: &State, c: &Census, p: PlayerId) -> u8 {
+    if c.in_orbit[p.index()] == 0 || c.building(p, Structure::SpacePort).is_none() {
+        return 0;
+    }
+    if s.planet_ids().filter(|x| !s.planet(*x).destroyed).count() != 1 {
+        return 0;
+    }
+    let Some(first) = s
+        .orbit
+        .iter()
+        .position(|r| r.owner != p && !s.has_lost(r.owner))
+    else {
+        return 0;
+    };
+    let late = s.orbit[first..].iter().filter(|r| r.owner == p).count();
+    u8::try_from(late).unwrap_or(u8::MAX)
 }
 
 /// The weight of progress towards a Space Port: more when some enemy has nothing on the
@@ -273,6 +299,9 @@ const CROWDED_TO_PORT: f32 = 5.0;
 /// What the plan's way is short of while its missing piece is still to be built on a ring the
 /// player holds ([`ready_ring_way`]): building it must gain (see [`CROWDED_TO_PORT`]).
 const READY_RING: f32 = 8.0;
+
+/// Cost of each rover of the viewer waiting in orbit behind an opponent's ([`late_in_orbit`]).
+const LATE_IN_ORBIT: f32 = 10.0;
 
 /// Building towards a Drill Cannon, at a complete ring.
 const CANNON_WANT: f32 = 15.0;

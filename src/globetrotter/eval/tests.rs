@@ -430,3 +430,32 @@ fn a_factory_is_kept_without_a_plan_for_its_ring() {
         ring_plan("factory p1", "26: treasury p1", 0, "") > ring_plan("", "26: treasury p1", 0, "")
     );
 }
+
+/// p1's advantage with three players on one planet, each with a Factory and p1 with a Space
+/// Port and a Drill Cannon, when the orbit holds `orbit` (in arrival order) and p1's fourth
+/// rover is on the planet unless it is in the orbit.
+fn waiting_in_orbit(orbit: &str) -> f32 {
+    let p1_up = orbit.contains("p1");
+    let p1_down = if p1_up { "" } else { ", 21: rover p1" };
+    let s = setup(
+        3,
+        &format!(
+            "  orbit: [{orbit}]\n  planets:\n    - spaces: {{91: factory p1, 26: space_port p1, \
+             28: drill_cannon p1, 86: rover p1, 87: rover p1, 88: rover p1{p1_down}, \
+             61: factory p2, 46: rover p2, 62: factory p3, 52: rover p3}}\n"
+        ),
+    );
+    let mut adv = [0.0f32; 3];
+    crate::agent::game::advantages(&GlobetrotterHeuristic, &s, 0, &mut adv);
+    adv[0]
+}
+
+/// On the last planet two players waiting in orbit together wait for nothing (a break would
+/// not take every opponent): the one who came up second comes down, and no one goes up to
+/// join a rover already waiting there; the first one up stays.
+#[test]
+fn the_second_player_up_into_orbit_comes_down() {
+    assert!(waiting_in_orbit("p2") > waiting_in_orbit("p2, p1"));
+    assert!(waiting_in_orbit("p1, p2") > waiting_in_orbit("p2, p1"));
+    assert!(waiting_in_orbit("p1") > waiting_in_orbit(""));
+}
