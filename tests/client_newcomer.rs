@@ -325,8 +325,16 @@ fn the_colour_blind_palette_lights_targets_in_blue() {
         "targets-blind",
         &["--screen", "table", "--frames", "20", "--colour-blind"],
     );
-    // The selected ship's lit destination: the empty orbital above it (x 238–649, y 170–225).
-    let (x, y, w, h) = (238, 170, 411, 55);
+    // The selected ship's lit destination, an orbital row of the table (x 238–649), wherever
+    // the busy position put it: the band of an orbital's height whose target green the
+    // colour-blind palette takes away most (hull bars and other greens stay in both).
+    let (x, w, h) = (238, 411, 55);
+    let lit =
+        |y| plain.share_near(x, y, w, h, TARGET, 40) - blind.share_near(x, y, w, h, TARGET, 40);
+    let y = (40..plain.h.saturating_sub(140))
+        .step_by(5)
+        .max_by(|&a, &b| lit(a).total_cmp(&lit(b)))
+        .expect("a table");
     let plain_green = plain.share_near(x, y, w, h, TARGET, 40);
     assert!(plain_green > 0.02, "no green target: {plain_green}");
     assert!(plain.share_near(x, y, w, h, TARGET_BLIND, 30) < 0.002);
