@@ -125,19 +125,13 @@ pub(super) fn drill_value(s: &State, c: &Census, spots: &Spots, p: PlayerId) -> 
     // or, with three or more players and no port yet, through one still to be built.
     let to_port = match (doomed, c.owned[p.index()][Structure::SpacePort as usize]) {
         (true, None) if crowded(s) => port_to_come(s, spots, p),
-        (true, Some(port)) => {
-            let d = Distances::get();
-            faces(spots.on(port.planet.index()).of(p, Kind::Rover))
-                .filter_map(|at| d.distance(at, port.face))
-                .min()
-                .map_or(0.0, |x| {
-                    if crowded(s) {
-                        way(x)
-                    } else {
-                        -TO_PORT * f32::from(x)
-                    }
-                })
-        }
+        (true, Some(port)) => walk(spots, p, port).map_or(0.0, |x| {
+            if crowded(s) {
+                way(x)
+            } else {
+                -TO_PORT * f32::from(x)
+            }
+        }),
         _ => 0.0,
     };
     // The first shots on a planet cannot break it (2d6 is never below 2), so with three or
