@@ -8,7 +8,7 @@
 //!
 //! It searches a determinized copy of the state ([`Game::determinize`]), so it never sees the
 //! opponents' hidden cards or the future dice.
-use super::game::{advantages, child_rng, Game, Heuristic, MAX_PLAYERS};
+use super::game::{advantages_near, child_rng, Game, Heuristic, Outcomes, MAX_PLAYERS};
 use super::Agent;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +20,24 @@ pub struct GreedyAgent<G: Game, H: Heuristic<G>> {
     /// Samples per random move for games without exact outcomes.
     samples: usize,
     moves: Vec<G::Move>,
-    outcomes: Vec<(f32, G)>,
+    scratch: OnePly<G, H>,
+}
+
+/// What a one-ply search keeps from one call to the next: the outcome states it copies
+/// positions into, and the heuristic's memory of the position it searches
+/// ([`Heuristic::prepare_near`]).
+pub struct OnePly<G: Game, H: Heuristic<G> + ?Sized> {
+    pub outcomes: Outcomes<G>,
+    pub near: H::Near,
+}
+
+impl<G: Game, H: Heuristic<G> + ?Sized> Default for OnePly<G, H> {
+    fn default() -> Self {
+        OnePly {
+            outcomes: Outcomes::new(),
+            near: H::Near::default(),
+        }
+    }
 }
 
 impl<G: Game, H: Heuristic<G>> GreedyAgent<G, H> {
@@ -30,7 +47,7 @@ impl<G: Game, H: Heuristic<G>> GreedyAgent<G, H> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             samples: 8,
             moves: Vec::new(),
-            outcomes: Vec::new(),
+            scratch: OnePly::default(),
         }
     }
 
@@ -40,6 +57,9 @@ impl<G: Game, H: Heuristic<G>> GreedyAgent<G, H> {
         let view = state.determinize(state.current_player(), &mut self.rng);
         let mut rng = child_rng(&mut self.rng);
         let mut out = Vec::with_capacity(self.moves.len());
+        let me = view.current_player();
+        self.heuristic
+            .prepare_near(&view, me, &mut self.scratch.near);
         for &m in &self.moves {
             let v = expected_advantage(
                 &view,
@@ -47,7 +67,7 @@ impl<G: Game, H: Heuristic<G>> GreedyAgent<G, H> {
                 m,
                 self.samples,
                 &mut rng,
-                &mut self.outcomes,
+                &mut self.scratch,
             );
             out.push((m, v));
         }
@@ -56,15 +76,18 @@ impl<G: Game, H: Heuristic<G>> GreedyAgent<G, H> {
 }
 
 /// Expected advantage of `m` for the player to move in `view` (a state the player may see in
-/// full, e.g. a determinization), over the move's outcomes.
+/// full, e.g. a determinization), over the move's outcomes. The outcomes are scored near the
+/// position last given to [`Heuristic::prepare_near`] in `scratch` (the same values as scored
+/// in full; [`best_move`] gives it `view`).
 pub fn expected_advantage<G: Game, H: Heuristic<G> + ?Sized>(
     view: &G,
     h: &H,
     m: G::Move,
     samples: usize,
     rng: &mut ChaCha8Rng,
-    outcomes: &mut Vec<(f32, G)>,
+    scratch: &mut OnePly<G, H>,
 ) -> f32 {
+    let OnePly { outcomes, near } = scratch;
     let me = view.current_player();
     let n = view.num_players().clamp(1, MAX_PLAYERS);
     let mut adv = [0.0f32; MAX_PLAYERS];
@@ -73,7 +96,7 @@ pub fn expected_advantage<G: Game, H: Heuristic<G> + ?Sized>(
     let mut total = 0.0f32;
     let mut weight = 0.0f32;
     for (p, g) in outcomes.iter() {
-        advantages(h, g, me, &mut adv[..n]);
+        advantages_near(h, near, g, me, &mut adv[..n]);
         total += p * adv[me];
         weight += p;
     }
@@ -88,15 +111,20 @@ pub fn best_move<G: Game, H: Heuristic<G> + ?Sized>(
     legal: &[G::Move],
     samples: usize,
     rng: &mut ChaCha8Rng,
-    outcomes: &mut Vec<(f32, G)>,
+    scratch: &mut OnePly<G, H>,
 ) -> G::Move {
     let mut best = legal[0];
     if legal.len() == 1 {
         return best;
     }
-    let mut best_v = expected_advantage(view, h, best, samples, rng, outcomes);
+    // Preparing costs about one evaluation in full, and the first move (a pass, where there is
+    // one) is scored in full: it pays from three moves on.
+    if legal.len() > 2 {
+        h.prepare_near(view, view.current_player(), &mut scratch.near);
+    }
+    let mut best_v = expected_advantage(view, h, best, samples, rng, scratch);
     for &m in &legal[1..] {
-        let v = expected_advantage(view, h, m, samples, rng, outcomes);
+        let v = expected_advantage(view, h, m, samples, rng, scratch);
         if v > best_v + 1e-4 {
             best = m;
             best_v = v;
@@ -123,7 +151,7 @@ impl<G: Game, H: Heuristic<G>> Agent<G> for GreedyAgent<G, H> {
             &self.moves,
             self.samples,
             &mut rng,
-            &mut self.outcomes,
+            &mut self.scratch,
         )
     }
 }
@@ -160,7 +188,7 @@ mod tests {
         let h = OrbitalsHeuristic::default();
         let mut s = new_state(6);
         let mut legal = Vec::new();
-        let mut outs = Vec::new();
+        let mut outs = OnePly::default();
         let mut checked = 0;
         for step in 0..300 {
             if s.outcome != Outcome::Ongoing {

@@ -26,8 +26,10 @@
 //! The move played is the root child with the most visits. With `threads > 1` several
 //! independent trees (root parallelization) run on the rayon pool and their root visits are
 //! summed; each tree has its own seed, so the result is reproducible.
-use super::game::{advantages, child_rng, terminal_values, Game, Heuristic, MAX_PLAYERS};
-use super::greedy::best_move;
+use super::game::{
+    advantages, advantages_near, child_rng, terminal_values, Game, Heuristic, MAX_PLAYERS,
+};
+use super::greedy::{best_move, OnePly};
 use super::Agent;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -203,10 +205,10 @@ impl<M: Copy + Eq> Tree<M> {
 }
 
 /// Buffers one search reuses across its iterations.
-struct Scratch<G: Game> {
+struct Scratch<G: Game, H: Heuristic<G>> {
     legal: Vec<G::Move>,
     path: Vec<u32>,
-    outs: Vec<(f32, G)>,
+    outs: OnePly<G, H>,
     seen: Vec<bool>,
 }
 
@@ -247,7 +249,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
     let mut sc = Scratch {
         legal: Vec::with_capacity(64),
         path: Vec::with_capacity(64),
-        outs: Vec::new(),
+        outs: OnePly::default(),
         seen: Vec::with_capacity(64),
     };
     root.legal_moves(&mut sc.legal);
@@ -289,7 +291,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
 fn iterate<G: Game, H: Heuristic<G>>(
     ctx: &mut Ctx<G, H>,
     tree: &mut Tree<G::Move>,
-    sc: &mut Scratch<G>,
+    sc: &mut Scratch<G, H>,
     forced: u32,
     rng: &mut ChaCha8Rng,
 ) {
@@ -359,7 +361,7 @@ fn playout<G: Game, H: Heuristic<G>>(
     horizon: Option<u32>,
     rng: &mut ChaCha8Rng,
     legal: &mut Vec<G::Move>,
-    outs: &mut Vec<(f32, G)>,
+    outs: &mut OnePly<G, H>,
 ) {
     let most = if horizon.is_some() {
         MAX_HORIZON_MOVES
@@ -383,7 +385,7 @@ fn playout_move<G: Game, H: Heuristic<G>>(
     cfg: &MctsConfig,
     legal: &[G::Move],
     rng: &mut ChaCha8Rng,
-    outs: &mut Vec<(f32, G)>,
+    outs: &mut OnePly<G, H>,
 ) -> G::Move {
     if cfg.greedy_playout {
         best_move(g, h, legal, 8, rng, outs)
@@ -466,16 +468,17 @@ fn root_prior<G: Game, H: Heuristic<G>>(
 ) {
     let (me, n, k) = (ctx.me, ctx.n, ctx.cfg.prior);
     let view = ctx.root.determinize(me, rng);
-    let mut outcomes = Vec::new();
+    let mut one: OnePly<G, H> = OnePly::default();
+    ctx.h.prepare_near(&view, me, &mut one.near);
     let mut adv = [0.0f32; MAX_PLAYERS];
     let mut values = [0.0f32; MAX_PLAYERS];
     for &m in legal.iter().rev() {
-        outcomes.clear();
-        view.outcomes(m, 8, rng, &mut outcomes);
+        one.outcomes.clear();
+        view.outcomes(m, 8, rng, &mut one.outcomes);
         let mut q = 0.0f32;
-        for (p, g) in &outcomes {
+        for (p, g) in &one.outcomes {
             if !terminal_values(g.status(), &mut values[..n]) {
-                advantages(ctx.h, g, me, &mut adv[..n]);
+                advantages_near(ctx.h, &one.near, g, me, &mut adv[..n]);
                 values[me] = 1.0 / (1.0 + (-(adv[me] - ctx.base[me]) * ctx.inv_t).exp());
             }
             q += p * values[me];
@@ -663,7 +666,7 @@ mod tests {
         assert!(cfg.greedy_playout && cfg.horizon == 2, "the normal preset");
         let h = OrbitalsHeuristic::default();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let (mut legal, mut outs) = (Vec::new(), Vec::new());
+        let (mut legal, mut outs) = (Vec::new(), OnePly::default());
         let mut ongoing = 0;
         for seed in 0..4 {
             let s = busy_position_from(seed);

@@ -9,6 +9,7 @@
 //! state that agrees with everything `viewer` can see, with every hidden part (opponents' hands,
 //! deck orders, face-down cards) and the random number generator resampled from the agent's own
 //! randomness. Agents search only determinized states, so they cannot peek.
+pub use super::outcomes::Outcomes;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -53,28 +54,26 @@ pub trait Game: Clone + Send + Sync {
     /// Player turns played so far (for playout horizons and statistics).
     fn turn(&self) -> u32;
 
-    /// The outcomes of `m` with their probabilities, appended to `out`. The default samples
-    /// `samples` reseeded copies when [`Game::is_random`] says so; games may enumerate exactly.
+    /// The outcomes of `m` with their probabilities, appended to `out` (whose kept states they
+    /// reuse). The default samples `samples` reseeded copies when [`Game::is_random`] says so;
+    /// games may enumerate exactly.
     fn outcomes(
         &self,
         m: Self::Move,
         samples: usize,
         rng: &mut ChaCha8Rng,
-        out: &mut Vec<(f32, Self)>,
+        out: &mut Outcomes<Self>,
     ) {
-        if !self.is_random(&m) || samples <= 1 {
-            let mut g = self.clone();
+        let n = if !self.is_random(&m) || samples <= 1 {
+            1
+        } else {
+            samples
+        };
+        let w = 1.0 / n as f32;
+        for _ in 0..n {
+            let g = out.push_copy(w, self);
             g.reseed(rng.gen());
             g.apply(m);
-            out.push((1.0, g));
-            return;
-        }
-        let w = 1.0 / samples as f32;
-        for _ in 0..samples {
-            let mut g = self.clone();
-            g.reseed(rng.gen());
-            g.apply(m);
-            out.push((w, g));
         }
     }
 }
@@ -86,6 +85,21 @@ pub trait Heuristic<G: Game>: Send + Sync {
     /// `out` (one entry per player). `viewer` is the player whose knowledge the evaluation may
     /// use (its own hidden cards); other players' hidden cards must not change the result.
     fn scores(&self, g: &G, viewer: usize, out: &mut [f32]);
+
+    /// What [`Heuristic::scores_near`] keeps of a base position (`()` for a heuristic that
+    /// scores every position in full).
+    type Near: Default + Send;
+
+    /// Keeps in `near` what [`Heuristic::scores_near`] needs of `base`: a one-ply search
+    /// calls it once for the position it searches, then scores every move's outcomes near it.
+    fn prepare_near(&self, _base: &G, _viewer: usize, _near: &mut Self::Near) {}
+
+    /// [`Heuristic::scores`] of `g`, the same to the bit, for a heuristic that can reuse the
+    /// work of a base position given to [`Heuristic::prepare_near`] for a position a move away
+    /// from it (any other position is scored in full). By default, `scores`.
+    fn scores_near(&self, _near: &Self::Near, g: &G, viewer: usize, out: &mut [f32]) {
+        self.scores(g, viewer, out)
+    }
 
     /// Score difference that is worth about a 73% chance to win (the sigmoid's scale).
     fn temperature(&self) -> f32 {
@@ -122,6 +136,27 @@ pub const MAX_PLAYERS: usize = 8;
 /// more than two players the best other score is blended with the others' mean by
 /// [`Heuristic::field_weight`].
 pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize, out: &mut [f32]) {
+    advantages_from(h, g, out, |sc| h.scores(g, viewer, sc));
+}
+
+/// [`advantages`] with the scores of `g` from [`Heuristic::scores_near`] (the same values).
+pub fn advantages_near<G: Game, H: Heuristic<G> + ?Sized>(
+    h: &H,
+    near: &H::Near,
+    g: &G,
+    viewer: usize,
+    out: &mut [f32],
+) {
+    advantages_from(h, g, out, |sc| h.scores_near(near, g, viewer, sc));
+}
+
+/// [`advantages`] with the raw scores written by `scores` (called only in an ongoing game).
+fn advantages_from<G: Game, H: Heuristic<G> + ?Sized>(
+    h: &H,
+    g: &G,
+    out: &mut [f32],
+    scores: impl FnOnce(&mut [f32]),
+) {
     const DECIDED: f32 = 1.0e6;
     match g.status() {
         Status::Winner(w) => {
@@ -137,7 +172,7 @@ pub fn advantages<G: Game, H: Heuristic<G> + ?Sized>(h: &H, g: &G, viewer: usize
         Status::Ongoing => {
             let n = out.len().min(MAX_PLAYERS);
             let mut sc = [0.0f32; MAX_PLAYERS];
-            h.scores(g, viewer, &mut sc[..n]);
+            scores(&mut sc[..n]);
             let field = if n > 2 {
                 h.field_weight().clamp(0.0, 1.0)
             } else {

@@ -19,6 +19,7 @@ pub mod game;
 pub mod guard;
 pub mod notation;
 pub mod outcome;
+pub mod outcomes;
 pub mod preset;
 pub mod ruleset;
 pub mod save_info;

@@ -17,6 +17,7 @@ use super::shoot::rover_to_hit;
 use super::state::{Loc, Outcome, PieceKind, State};
 use super::{apply_into, RuleError};
 use crate::agent::game::Game;
+use crate::core::game::Outcomes;
 use crate::core::preset::GLOBETROTTER_PRESETS;
 use crate::core::ruleset::InvariantBroken;
 use crate::core::{RuleViolation, Ruleset};
@@ -98,10 +99,10 @@ impl Game for State {
         m: Command,
         samples: usize,
         rng: &mut ChaCha8Rng,
-        out: &mut Vec<(f32, State)>,
+        out: &mut Outcomes<State>,
     ) {
-        let mut base = self.clone();
-        base.reseed(rng.gen());
+        // Every outcome starts from this position with the same new generator.
+        let seed = rng.gen();
         match m {
             Command::Shoot { from, to, target } => {
                 let p_wound = f32::from(7 - WOUND_ON) / 6.0;
@@ -113,34 +114,34 @@ impl Game for State {
                     PieceKind::Fort | PieceKind::Building => 1.0,
                 };
                 let rover = target == PieceKind::Rover;
-                let forced = |dice: &[u8]| {
-                    let mut g = base.clone();
+                let mut forced = |p: f32, dice: &[u8]| {
+                    let g = out.push_copy(p, self);
+                    g.reseed(seed);
                     g.forced_dice.extend(dice.iter().copied());
-                    apply_into(&mut g, m, &mut ());
+                    apply_into(g, m, &mut ());
                     g.forced_dice.clear();
-                    g
                 };
                 if rover {
-                    out.push((1.0 - p_hit, forced(&[1])));
-                    out.push((p_hit * (1.0 - p_wound), forced(&[6, 1])));
-                    out.push((p_hit * p_wound, forced(&[6, 6])));
+                    forced(1.0 - p_hit, &[1]);
+                    forced(p_hit * (1.0 - p_wound), &[6, 1]);
+                    forced(p_hit * p_wound, &[6, 6]);
                 } else {
-                    out.push((1.0 - p_wound, forced(&[1])));
-                    out.push((p_wound, forced(&[6])));
+                    forced(1.0 - p_wound, &[1]);
+                    forced(p_wound, &[6]);
                 }
             }
             Command::Fire if samples > 1 => {
                 let w = 1.0 / samples as f32;
                 for _ in 0..samples {
-                    let mut g = self.clone();
+                    let g = out.push_copy(w, self);
                     g.reseed(rng.gen());
-                    apply_into(&mut g, m, &mut ());
-                    out.push((w, g));
+                    apply_into(g, m, &mut ());
                 }
             }
             _ => {
-                apply_into(&mut base, m, &mut ());
-                out.push((1.0, base));
+                let g = out.push_copy(1.0, self);
+                g.reseed(seed);
+                apply_into(g, m, &mut ());
             }
         }
     }

@@ -237,7 +237,7 @@ impl Default for Config {
 }
 
 /// The whole game state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct State {
     pub(crate) config: Config,
     /// `planets * FACE_COUNT` spaces.
@@ -260,6 +260,64 @@ pub struct State {
     pub(crate) rng: ChaCha8Rng,
     /// Dice results used before the RNG, for tests and scenarios.
     pub(crate) forced_dice: VecDeque<u8>,
+}
+
+/// Written out so that [`Clone::clone_from`] copies into the target's own tables instead of
+/// allocating new ones: searches copy positions into kept states
+/// ([`crate::core::game::Outcomes`]).
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            config: self.config,
+            spaces: self.spaces.clone(),
+            planets: self.planets.clone(),
+            players: self.players.clone(),
+            orbit: self.orbit.clone(),
+            phase: self.phase,
+            active: self.active,
+            first_player: self.first_player,
+            turn: self.turn,
+            actions: self.actions,
+            spent: self.spent,
+            outcome: self.outcome,
+            rng: self.rng.clone(),
+            forced_dice: self.forced_dice.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Destructured so that a new field cannot be forgotten here.
+        let State {
+            config,
+            spaces,
+            planets,
+            players,
+            orbit,
+            phase,
+            active,
+            first_player,
+            turn,
+            actions,
+            spent,
+            outcome,
+            rng,
+            forced_dice,
+        } = source;
+        self.config = *config;
+        self.spaces.clone_from(spaces);
+        self.planets.clone_from(planets);
+        self.players.clone_from(players);
+        self.orbit.clone_from(orbit);
+        self.phase = *phase;
+        self.active = *active;
+        self.first_player = *first_player;
+        self.turn = *turn;
+        self.actions = *actions;
+        self.spent = *spent;
+        self.outcome = *outcome;
+        self.rng.clone_from(rng);
+        self.forced_dice.clone_from(forced_dice);
+    }
 }
 
 impl State {

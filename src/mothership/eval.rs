@@ -192,6 +192,8 @@ pub fn scores(s: &State, out: &mut [f32]) {
 }
 
 impl Heuristic<State> for MothershipHeuristic {
+    type Near = ();
+
     fn scores(&self, g: &State, _viewer: usize, out: &mut [f32]) {
         scores(g, out);
     }

@@ -31,6 +31,7 @@ pub(crate) fn wake(s: &mut State, ev: &mut impl EventSink) {
 
 /// One entity's slot of the entity phase (R33): it acts if awake, then its stall and short
 /// marks expire.
+#[inline]
 pub(crate) fn take_slot(s: &mut State, id: EntityId, ev: &mut impl EventSink) {
     let e = *s.entity(id);
     if e.alive && e.awake {
@@ -149,6 +150,7 @@ fn wander(s: &mut State, e: &Entity, ev: &mut impl EventSink) {
 
 /// R26, R34: at the end of a round divisible by `every`, each working factory in id order
 /// places a warden on its first free N/E/S/W cell, if fewer than `max` of its own are alive.
+#[inline]
 pub(crate) fn spawn(s: &mut State, ev: &mut impl EventSink) {
     let n = s.entities.len();
     for i in 0..n {

@@ -114,6 +114,8 @@ impl RoverHeuristic {
 }
 
 impl Heuristic<State> for RoverHeuristic {
+    type Near = ();
+
     fn scores(&self, g: &State, _viewer: usize, out: &mut [f32]) {
         let v = self.value(g);
         for x in out.iter_mut() {

@@ -12,6 +12,7 @@ use super::scenario::Scenario;
 use super::state::State;
 use super::{apply_into, legal_commands_into, view};
 use crate::agent::game::Game;
+use crate::core::game::Outcomes;
 use crate::core::ruleset::InvariantBroken;
 use crate::core::{Outcome, Ruleset};
 use rand::Rng;
@@ -53,7 +54,7 @@ impl Game for State {
         m: Command,
         samples: usize,
         rng: &mut ChaCha8Rng,
-        out: &mut Vec<(f32, State)>,
+        out: &mut Outcomes<State>,
     ) {
         let n = if self.is_random(&m) {
             samples.clamp(1, MAX_SAMPLES)
@@ -62,10 +63,9 @@ impl Game for State {
         };
         let w = 1.0 / n as f32;
         for _ in 0..n {
-            let mut g = self.clone();
+            let g = out.push_copy(w, self);
             g.reseed(rng.gen());
-            apply_into(&mut g, m, &mut ());
-            out.push((w, g));
+            apply_into(g, m, &mut ());
         }
     }
 }

@@ -12,7 +12,7 @@
 //! game (removed cards are assumed to have been shown as they left). The agent does not remember
 //! cards it saw earlier (a refitted ship going back to hand), which loses a little information
 //! but never gains any.
-use crate::core::game::Game;
+use crate::core::game::{Game, Outcomes};
 use crate::data::HotKind;
 use crate::ids::{CardId, PlayerId};
 use crate::maneuver::combat;
@@ -59,17 +59,16 @@ impl Game for State {
         m: Command,
         _samples: usize,
         rng: &mut ChaCha8Rng,
-        out: &mut Vec<(f32, State)>,
+        out: &mut Outcomes<State>,
     ) {
-        let mut base = self.clone();
         // No command but combat rolls dice, and combat's dice are forced below: the outcome
         // states never draw from their generator, so it is not reseeded (the seed is still
         // drawn, so the caller's generator moves on as before).
         let _seed: u64 = rng.gen();
-        base.forced_dice.clear();
         let Command::Combat { ship, target, x } = m else {
-            base.apply(m);
-            out.push((1.0, base));
+            let g = out.push_copy(1.0, self);
+            g.forced_dice.clear();
+            g.apply(m);
             return;
         };
         let atk = combat::attack(self, ship, target, x);
@@ -77,13 +76,13 @@ impl Game for State {
         let n = atk.accuracy as usize;
         let t = self.inst(target);
         let need = (self.armor(target).saturating_sub(t.damage)).max(1) as usize;
-        let outcome = |h: usize| {
-            let mut g = base.clone();
+        let mut outcome = |prob: f64, h: usize| {
+            let g = out.push_copy(prob as f32, self);
+            g.forced_dice.clear();
             g.forced_dice.extend(std::iter::repeat_n(1, h));
             g.forced_dice.extend(std::iter::repeat_n(6, n - h));
             g.apply(m);
             g.forced_dice.clear();
-            g
         };
         // Hit counts at or above `need` all destroy the target: one outcome for them.
         let mut kill = 0.0f64;
@@ -95,11 +94,11 @@ impl Game for State {
             if h >= need {
                 kill += prob;
             } else {
-                out.push((prob as f32, outcome(h)));
+                outcome(prob, h);
             }
         }
         if kill > 0.0 {
-            out.push((kill as f32, outcome(need)));
+            outcome(kill, need);
         }
     }
 }
@@ -451,7 +450,7 @@ mod tests {
             }
             s.legal_moves(&mut buf);
             if let Some(&m) = buf.iter().find(|m| matches!(m, Command::Combat { .. })) {
-                let mut out = Vec::new();
+                let mut out = Outcomes::new();
                 s.outcomes(m, 4, &mut rng, &mut out);
                 let total: f32 = out.iter().map(|(p, _)| p).sum();
                 assert!((total - 1.0).abs() < 1e-4, "{total}");

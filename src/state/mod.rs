@@ -99,9 +99,28 @@ pub struct Inst {
     /// For an asset: its installed upgrade ([`NONE`] if none). Kept in step with the upgrade's
     /// `host` by the code that installs and destroys upgrades; checked by the invariants.
     pub link: u8,
+    /// Always 0: fills the byte the compiler would otherwise leave as padding, so that every
+    /// byte of a card is part of its value and tables can be compared as bytes
+    /// ([`Inst::table_bytes`]).
+    #[serde(skip)]
+    pub(crate) spare: u8,
 }
 
+/// Every field of [`Inst`] is a byte or a pair of bytes, fourteen bytes in all: the struct's
+/// size, so it has no padding.
+const _: () = assert!(std::mem::size_of::<Inst>() == 14 && std::mem::align_of::<Inst>() == 2);
+
 impl Inst {
+    /// The bytes of a table of cards: two tables hold the same cards exactly when their bytes
+    /// are equal.
+    pub(crate) fn table_bytes(cards: &[Inst]) -> &[u8] {
+        // SAFETY: `Inst` has no padding (asserted above), so every byte of the slice is
+        // initialized; the view borrows `cards` and has its exact size.
+        unsafe {
+            std::slice::from_raw_parts(cards.as_ptr().cast::<u8>(), std::mem::size_of_val(cards))
+        }
+    }
+
     pub fn has(&self, f: u8) -> bool {
         self.flags & f != 0
     }
@@ -192,7 +211,7 @@ pub enum Outcome {
 }
 
 /// The whole game state.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct State {
     /// Card definitions, kept for the process ([`tables`]); not serialized: attach with
     /// [`State::with_db`] after loading.
@@ -233,6 +252,79 @@ pub struct State {
     /// game's value either.
     #[serde(skip)]
     pub(crate) zones: zone_masks::ZoneMasks,
+}
+
+/// Written out so that [`Clone::clone_from`] copies into the target's own tables instead of
+/// allocating new ones: searches copy a position into kept states millions of times
+/// ([`crate::core::game::Outcomes`]).
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            table: self.table,
+            db: self.db,
+            values: self.values,
+            cards: self.cards.clone(),
+            num_players: self.num_players,
+            active: self.active,
+            first_player: self.first_player,
+            phase: self.phase,
+            orbit_counter: self.orbit_counter,
+            turn: self.turn,
+            turn_limit: self.turn_limit,
+            outcome: self.outcome,
+            lost: self.lost,
+            next_order: self.next_order,
+            turn_commands: self.turn_commands,
+            rng: self.rng.clone(),
+            forced_dice: self.forced_dice.clone(),
+            index: self.index,
+            zones: self.zones,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Destructured so that a new field cannot be forgotten here.
+        let State {
+            table,
+            db,
+            values,
+            cards,
+            num_players,
+            active,
+            first_player,
+            phase,
+            orbit_counter,
+            turn,
+            turn_limit,
+            outcome,
+            lost,
+            next_order,
+            turn_commands,
+            rng,
+            forced_dice,
+            index,
+            zones,
+        } = source;
+        self.table = table;
+        self.db = db;
+        self.values = values;
+        self.cards.clone_from(cards);
+        self.num_players = *num_players;
+        self.active = *active;
+        self.first_player = *first_player;
+        self.phase = *phase;
+        self.orbit_counter = *orbit_counter;
+        self.turn = *turn;
+        self.turn_limit = *turn_limit;
+        self.outcome = *outcome;
+        self.lost = *lost;
+        self.next_order = *next_order;
+        self.turn_commands = *turn_commands;
+        self.rng.clone_from(rng);
+        self.forced_dice.clone_from(forced_dice);
+        self.index = *index;
+        self.zones = *zones;
+    }
 }
 
 const TRIGGER_BITS: [u8; 2] = [

@@ -25,6 +25,7 @@ impl Inst {
             flags: 0,
             order: 0,
             link: NONE,
+            spare: 0,
         }
     }
 }

@@ -241,6 +241,8 @@ fn crowded(s: &State) -> bool {
 const LIFE: f32 = 10.0;
 
 impl Heuristic<State> for GlobetrotterHeuristic {
+    type Near = ();
+
     fn scores(&self, g: &State, viewer: usize, out: &mut [f32]) {
         scores(g, viewer, out);
     }

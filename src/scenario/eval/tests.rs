@@ -1,0 +1,293 @@
+//! Unit tests of the card game's evaluation.
+use super::*;
+use crate::agent::testkit::new_state;
+
+#[test]
+fn fresh_game_is_about_even() {
+    let s = new_state(1);
+    let v0 = advantage(&s, 0);
+    let v1 = advantage(&s, 1);
+    assert!((v0 + v1).abs() < 1e-3, "{v0} {v1}");
+    assert!(v0.abs() < TEMPERATURE, "{v0}");
+}
+
+/// The homeworld of player `p`.
+fn homeworld(s: &State, p: usize) -> CardRef {
+    s.zone(PlayerId(p as u8), Zone::Asset)
+        .next()
+        .map(|(r, _)| r)
+        .unwrap()
+}
+
+/// Puts the first `id` card of player `p` still in their deck into play as a ship in
+/// `orbital` of `host`, with full delta-vee.
+fn ship(s: &mut State, p: usize, id: &str, host: CardRef, orbital: u8) -> CardRef {
+    let r = s
+        .zone(PlayerId(p as u8), Zone::Deck)
+        .find(|(_, c)| s.db.card(c.card).id == id)
+        .map(|(r, _)| r)
+        .unwrap_or_else(|| panic!("no {id} in deck {p}"));
+    let dv = s.db.card(s.inst(r).card).ship().unwrap().delta_vee;
+    s.set_zone(r, Zone::Ship);
+    let c = s.inst_mut(r);
+    c.host = host.0;
+    c.orbital = orbital;
+    c.dv = dv;
+    r
+}
+
+/// Puts the first spacecraft card of player `p` still in their deck into play as debris.
+fn debris(s: &mut State, p: usize, host: CardRef, orbital: u8) {
+    let r = s
+        .zone(PlayerId(p as u8), Zone::Deck)
+        .find(|(_, c)| s.db.card(c.card).ship().is_some())
+        .map(|(r, _)| r)
+        .unwrap();
+    s.set_zone(r, Zone::Debris);
+    let c = s.inst_mut(r);
+    c.host = host.0;
+    c.orbital = orbital;
+}
+
+fn adv_with(s: &State, p: usize, h: &OrbitalsHeuristic) -> f32 {
+    let mut v = [0.0f32; 2];
+    scores_with(s, p, h, &mut v);
+    v[p] - v[1 - p]
+}
+
+#[test]
+fn material_fades_only_in_the_end_game() {
+    let mut s = new_state(3);
+    s.turn_limit = 200;
+    s.turn = 50;
+    assert_eq!(material_weight(&s, 100), 1.0);
+    s.turn = 150;
+    assert!(
+        (material_weight(&s, 100) - (ENDGAME_FLOOR + (1.0 - ENDGAME_FLOOR) * 0.5)).abs() < 1e-6
+    );
+    s.turn = 200;
+    assert!((material_weight(&s, 100) - ENDGAME_FLOOR).abs() < 1e-6);
+    assert_eq!(material_weight(&s, 0), 1.0);
+    // Late in the game a ship at home counts for less, homeworld damage just as much.
+    let p = s.active.index();
+    let h = OrbitalsHeuristic {
+        endgame: 100,
+        ..OrbitalsHeuristic::default()
+    };
+    let home = homeworld(&s, p);
+    let mut t = s.clone();
+    ship(&mut t, p, "wasp", home, 0);
+    let early = {
+        let mut e = t.clone();
+        e.turn = 50;
+        adv_with(&e, p, &h) - {
+            let mut b = s.clone();
+            b.turn = 50;
+            adv_with(&b, p, &h)
+        }
+    };
+    let late = adv_with(&t, p, &h) - adv_with(&s, p, &h);
+    assert!(late > 0.0 && late < 0.5 * early, "{early} {late}");
+    let enemy = homeworld(&s, 1 - p);
+    let mut d = s.clone();
+    d.inst_mut(enemy).damage = 6;
+    let mut d50 = d.clone();
+    d50.turn = 50;
+    let mut s50 = s.clone();
+    s50.turn = 50;
+    let gain_late = adv_with(&d, p, &h) - adv_with(&s, p, &h);
+    let gain_early = adv_with(&d50, p, &h) - adv_with(&s50, p, &h);
+    assert!(
+        (gain_late - gain_early).abs() < 1e-3,
+        "{gain_early} {gain_late}"
+    );
+}
+
+#[test]
+fn siege_prefers_joining_ships_that_outpace_repair() {
+    // Ares Prime repairs 2 a turn. An anvil in orbital 1 bombards for 2: no progress. A
+    // second anvil that comes down from the outermost orbital beside it makes 4 a turn,
+    // which the siege term rewards
+    // beyond the ship's own threat term.
+    let s0 = new_state(5);
+    let (vanguard, bastion) = (0, 1);
+    let ares = homeworld(&s0, bastion);
+    assert_eq!(s0.repair_amount(ares), 2);
+    let mut s = s0.clone();
+    s.active = PlayerId(vanguard as u8);
+    s.phase = Phase::Maneuvers;
+    ship(&mut s, vanguard, "anvil", ares, 1);
+    let second = ship(&mut s, vanguard, "anvil", ares, 3);
+    let mut joined = s.clone();
+    joined.inst_mut(second).orbital = 1;
+    let off = OrbitalsHeuristic::default();
+    let on = OrbitalsHeuristic { siege: 2.0, ..off };
+    let step_off = adv_with(&joined, vanguard, &off) - adv_with(&s, vanguard, &off);
+    let step_on = adv_with(&joined, vanguard, &on) - adv_with(&s, vanguard, &on);
+    // Net 2 damage a turn at 40/14 points each, for 2 turns.
+    let w = HW / 14.0;
+    assert!(
+        (step_on - step_off - 2.0 * w * 2.0).abs() < 1e-3,
+        "{step_off} {step_on}"
+    );
+    // One anvil alone that cannot outpace repair earns nothing from the siege term.
+    let mut alone = s0.clone();
+    ship(&mut alone, vanguard, "anvil", ares, 1);
+    assert_eq!(
+        adv_with(&alone, vanguard, &on),
+        adv_with(&alone, vanguard, &off)
+    );
+    // Ships that debris would destroy when they bombard do not count.
+    let mut deadly = joined.clone();
+    for _ in 0..4 {
+        debris(&mut deadly, bastion, ares, 1);
+    }
+    let mut base = s.clone();
+    for _ in 0..4 {
+        debris(&mut base, bastion, ares, 1);
+    }
+    let d_off = adv_with(&deadly, vanguard, &off) - adv_with(&base, vanguard, &off);
+    let d_on = adv_with(&deadly, vanguard, &on) - adv_with(&base, vanguard, &on);
+    assert!((d_on - d_off).abs() < 1e-3, "{d_off} {d_on}");
+}
+
+#[test]
+fn hazard_counts_ships_that_debris_will_destroy_as_lost() {
+    let mut s = new_state(6);
+    s.phase = Phase::Maneuvers;
+    let p = s.active.index();
+    let enemy = homeworld(&s, 1 - p);
+    // A wasp that arrived in the outermost orbital of the enemy homeworld with no delta-vee
+    // left, among three debris: it cannot bombard from there and dies at the end of the turn.
+    let top =
+        s.db.card(s.inst(enemy).card)
+            .asset()
+            .unwrap()
+            .orbitals
+            .len() as u8
+            - 1;
+    for _ in 0..3 {
+        debris(&mut s, 1 - p, enemy, top);
+    }
+    let w = ship(&mut s, p, "wasp", enemy, top);
+    let mut stuck = s.clone();
+    stuck.inst_mut(w).dv = 0;
+    let off = OrbitalsHeuristic::default();
+    let on = OrbitalsHeuristic {
+        hazard: true,
+        ..off
+    };
+    assert!(adv_with(&stuck, p, &off) > adv_with(&stuck, p, &on) + 1.0);
+    // With delta-vee left it survives, and the setting changes nothing.
+    assert_eq!(adv_with(&s, p, &off), adv_with(&s, p, &on));
+    // A ship that just bombarded from a low orbital keeps its value.
+    let mut bombed = s.clone();
+    bombed.inst_mut(w).orbital = 0;
+    bombed.inst_mut(w).dv = 0;
+    assert_eq!(adv_with(&bombed, p, &off), adv_with(&bombed, p, &on));
+}
+
+/// Value after `cmd`, for the player to move.
+fn adv_after(s: &State, cmd: Command) -> f32 {
+    let mut t = s.clone();
+    crate::rules::apply(&mut t, cmd);
+    advantage(&t, s.active.index())
+}
+
+#[test]
+fn research_wins_when_nothing_can_use_the_assets_construction_power() {
+    let mut s = new_state(4);
+    while s.phase != Phase::Research {
+        crate::rules::apply(&mut s, Command::Pass);
+    }
+    let p = s.active;
+    let home = homeworld(&s, p.index());
+    let hot = *s.db.hot(s.inst(home).card);
+    // A spacecraft the homeworld has no factory for, and one it has.
+    let ship_of = |built: bool| {
+        s.db.iter()
+            .find(|(id, _)| {
+                let h = s.db.hot(*id);
+                h.kind == HotKind::Spacecraft && hot.has_factory(h.class) == built
+            })
+            .map(|(id, _)| id)
+            .unwrap()
+    };
+    let (foreign, own) = (ship_of(false), ship_of(true));
+    let hand: Vec<CardRef> = s.zone(p, Zone::Hand).map(|(r, _)| r).collect();
+    assert!(!hand.is_empty());
+    let mut stuck = s.clone();
+    for &r in &hand {
+        stuck.inst_mut(r).card = foreign;
+    }
+    let research = Command::Research { asset: home };
+    assert!(adv_after(&stuck, research) > adv_after(&stuck, Command::Pass) + 0.1);
+    // With a card it can build, the homeworld keeps its construction power for it.
+    let mut ready = stuck.clone();
+    ready.inst_mut(hand[0]).card = own;
+    assert!(adv_after(&ready, Command::Pass) > adv_after(&ready, research) + 0.1);
+    // A finished spacecraft waiting for population (O22) takes no more points: research.
+    let mut waiting = stuck.clone();
+    waiting.set_zone(hand[0], Zone::Project);
+    let w = waiting.inst_mut(hand[0]);
+    w.card = own;
+    w.host = home.0;
+    w.points = s.db.hot(own).cost;
+    assert!(adv_after(&waiting, research) > adv_after(&waiting, Command::Pass) + 0.1);
+    // Unfinished, it does.
+    waiting.inst_mut(hand[0]).points = 0;
+    assert!(adv_after(&waiting, Command::Pass) > adv_after(&waiting, research) + 0.1);
+}
+
+#[test]
+fn losing_a_ship_costs_less_when_a_waiting_ship_takes_its_population() {
+    let mut s = new_state(7);
+    s.phase = Phase::Maneuvers;
+    let p = s.active;
+    let home = homeworld(&s, p.index());
+    // Fill the population with ships of population 1 at home, then keep one more.
+    let small = |h: &Hot| h.kind == HotKind::Spacecraft && h.population == 1;
+    let mut ships = Vec::new();
+    while s.population_used(p) < s.population_limit(p) {
+        let (r, _) = s
+            .zone(p, Zone::Deck)
+            .find(|(_, c)| small(s.db.hot(c.card)))
+            .unwrap();
+        let id = s.db.card(s.inst(r).card).id.clone();
+        ships.push(ship(&mut s, p.index(), &id, home, 0));
+    }
+    let (extra, _) = s
+        .zone(p, Zone::Deck)
+        .find(|(_, c)| small(s.db.hot(c.card)))
+        .unwrap();
+    let mut waiting = s.clone();
+    waiting.set_zone(extra, Zone::Project);
+    let w = waiting.inst_mut(extra);
+    w.host = home.0;
+    w.points = s.db.hot(s.inst(extra).card).cost;
+    let lose = |t: &State| {
+        let mut u = t.clone();
+        u.set_zone(ships[0], Zone::Debris);
+        advantage(t, p.index()) - advantage(&u, p.index())
+    };
+    assert!(
+        lose(&waiting) < lose(&s) - 0.5,
+        "{} {}",
+        lose(&waiting),
+        lose(&s)
+    );
+}
+
+#[test]
+fn homeworld_damage_lowers_the_owners_value() {
+    let s = new_state(2);
+    let hw = s
+        .zone(s.active, Zone::Asset)
+        .next()
+        .map(|(r, _)| r)
+        .unwrap();
+    let before = advantage(&s, s.active.index());
+    let mut t = s.clone();
+    t.inst_mut(hw).damage = 6;
+    assert!(advantage(&t, s.active.index()) < before - 5.0);
+}
