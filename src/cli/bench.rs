@@ -118,6 +118,8 @@ fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
 ///   back up) of the tree search with leaves evaluated directly (the `mcts:easy` shape);
 /// * `mcts_normal_simulations_per_sec`: iterations with the `mcts:normal` settings, each of
 ///   which also plays both sides greedily to the start of the searcher's next turn;
+/// * `mcts_normal_played_simulations_per_sec`: the same from a position of a greedy game
+///   ([`played_position`]);
 /// * `mcts_normal_decision_ms`: mean time of one `mcts:normal` decision from `s`;
 /// * `mcts_normal_decision_max_ms`: slowest `mcts:normal` decision of one whole game against
 ///   greedy (seed `seed`, the bench's decks).
@@ -136,6 +138,12 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
     f.add(
         "mcts_normal_simulations_per_sec",
         simulations_per_sec(s, &cfg, seconds),
+        0,
+    );
+    let played = played_position(db, decks, seed);
+    f.add(
+        "mcts_normal_played_simulations_per_sec",
+        simulations_per_sec(&played, &cfg, seconds),
         0,
     );
     let h = OrbitalsHeuristic::default();
@@ -166,6 +174,27 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
         rules::apply_into(&mut game, c, &mut ());
     }
     f.add("mcts_normal_decision_max_ms", slowest * 1000.0, 2);
+}
+
+/// A position of the kind a search meets in play: greedy against greedy (seed `seed`, the
+/// bench's decks) to the first choice of three or more commands from turn 10 on, or the
+/// position where that game ended. Random play, which gives the other figures' position,
+/// starts every project it can, so its tables hold many more projects than played ones.
+fn played_position(db: &Arc<CardDb>, decks: &[Deck], seed: u64) -> State {
+    let h = OrbitalsHeuristic::default();
+    let mut game = State::from_decks(db.clone(), decks, seed);
+    rules::start(&mut game, &mut ());
+    let mut greedy = GreedyAgent::<State, _>::new(h, seed);
+    let mut buf = Vec::new();
+    while game.standing() == Outcome::Ongoing {
+        legal_commands_into(&game, &mut buf);
+        if game.turn_number() >= 10 && buf.len() >= 3 {
+            break;
+        }
+        let c = greedy.choose(&game);
+        rules::apply_into(&mut game, c, &mut ());
+    }
+    game
 }
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {

@@ -182,7 +182,8 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     } else {
         &mut []
     };
-    let ctx = Ctx::gather(s, viewer, h, debris);
+    let mut ctx = Ctx::default();
+    ctx.gather(s, viewer, h, debris);
     out.iter_mut().for_each(|v| *v = 0.0);
     // Each player's cards are one slice of the table (an invariant of `State`): sum each
     // player's in a register, in table order.
@@ -257,34 +258,34 @@ impl Default for Ctx {
 }
 
 impl Ctx {
-    /// The first pass over the table; counts debris into `debris` when `h.hazard` (`debris`
+    /// The first pass over the table, into `self`; counts debris into `debris` when `h.hazard` (`debris`
     /// cleared, [`DEBRIS_SLOTS`] long, then).
     #[inline(always)]
-    fn gather(s: &State, viewer: usize, h: &OrbitalsHeuristic, debris: &mut [u8]) -> Ctx {
+    fn gather(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic, debris: &mut [u8]) {
         let mw = material_weight(s, h.endgame);
         // How far the end-game fade has gone (0 before it starts, 1 at the turn limit).
         let fade = (1.0 - mw) / (1.0 - ENDGAME_FLOOR);
         let n = (s.num_players as usize).min(MAX_PLAYERS);
-        let mut x = Ctx {
-            n,
-            viewer,
-            mw,
-            approach: h.approach + (h.late_approach - h.approach) * fade,
-            active: s.active.index(),
-            phase: s.phase,
-            in_turn: matches!(
-                s.phase,
-                Phase::Maneuvers | Phase::Research | Phase::Repair | Phase::Construction
-            ),
-            hazard: h.hazard,
-            tempo: h.tempo,
-            best_target: [(0.0f32, u8::MAX); MAX_PLAYERS],
-            hand: [0; MAX_PLAYERS],
-            starts: [0; MAX_PLAYERS],
-            deck: [0; MAX_PLAYERS],
-            projects_on: [0; 256],
-            open_on: [0; 256],
-        };
+        // Written in place (the struct is large): every field is set here.
+        let x = self;
+        x.n = n;
+        x.viewer = viewer;
+        x.mw = mw;
+        x.approach = h.approach + (h.late_approach - h.approach) * fade;
+        x.active = s.active.index();
+        x.phase = s.phase;
+        x.in_turn = matches!(
+            s.phase,
+            Phase::Maneuvers | Phase::Research | Phase::Repair | Phase::Construction
+        );
+        x.hazard = h.hazard;
+        x.tempo = h.tempo;
+        x.best_target = [(0.0f32, u8::MAX); MAX_PLAYERS];
+        x.hand = [0; MAX_PLAYERS];
+        x.starts = [0; MAX_PLAYERS];
+        x.deck = [0; MAX_PLAYERS];
+        x.projects_on = [0; 256];
+        x.open_on = [0; 256];
         let db: &crate::data::CardDb = s.db;
         let values = s.values;
         for c in &s.cards {
@@ -327,7 +328,6 @@ impl Ctx {
                 _ => {}
             }
         }
-        x
     }
 }
 

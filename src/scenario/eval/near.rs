@@ -71,7 +71,7 @@ impl NearEval {
         if h.hazard {
             debris.resize(DEBRIS_SLOTS, 0);
         }
-        *ctx = Ctx::gather(s, viewer, h, &mut debris);
+        ctx.gather(s, viewer, h, &mut debris);
         cards.clone_from(&s.cards);
         scored.clear();
         terms.clear();
