@@ -127,7 +127,7 @@ fn damage_at_armor_or_resistance_is_rejected() {
     let p = position_problems(
         "damage",
         "    players:
-      - assets: [{card: terra, as: t1, damage: 12}]
+      - assets: [{card: terra, as: t1, damage: 14}]
         ships: [{card: wasp, as: w, at: t1, damage: 9}]
       - assets: [{card: ares, as: t2}]
 ",

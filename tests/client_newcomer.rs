@@ -335,11 +335,16 @@ fn the_colour_blind_palette_lights_targets_in_blue() {
         .step_by(5)
         .max_by(|&a, &b| lit(a).total_cmp(&lit(b)))
         .expect("a table");
+    // A lit row is about 4% target green when empty; ship chips in it cover part of that.
     let plain_green = plain.share_near(x, y, w, h, TARGET, 40);
-    assert!(plain_green > 0.02, "no green target: {plain_green}");
+    assert!(plain_green > 0.01, "no green target: {plain_green}");
     assert!(plain.share_near(x, y, w, h, TARGET_BLIND, 30) < 0.002);
+    // The same pixels turn light blue: about as much blue as there was green.
     let blue = blind.share_near(x, y, w, h, TARGET_BLIND, 40);
-    assert!(blue > 0.02, "no light-blue target: {blue}");
+    assert!(
+        blue > 0.8 * plain_green,
+        "no light-blue target: {blue} (green {plain_green})"
+    );
     let green = blind.share_near(x, y, w, h, TARGET, 30);
     assert!(green < 0.002, "the target is still green: {green}");
 }
