@@ -8,8 +8,9 @@
 //! taps; a project gains points. [`NearEval`] keeps the base position's first pass and card
 //! terms, finds the cards that differ in the new position, and if every difference is of that
 //! kind, works out the terms of those cards only and sums the kept terms with them in the same
-//! order. The result is [`super::scores_with`]'s to the bit; any other difference (a card
-//! changes zone, another phase or turn, an asset destroyed or upgraded) scores the position in
+//! order; a ship destroyed into debris just leaves the sum. The result is
+//! [`super::scores_with`]'s to the bit; any other difference (a card drawn, started or
+//! deployed, another phase or turn, an asset destroyed or upgraded) scores the position in
 //! full.
 use super::{card_term, finish, project_open, scores_with, Ctx, OrbitalsHeuristic, DEBRIS_SLOTS};
 use crate::core::game::MAX_PLAYERS;
@@ -33,7 +34,8 @@ pub struct NearEval {
 struct Base {
     h: OrbitalsHeuristic,
     viewer: usize,
-    db: *const crate::data::CardDb,
+    /// The address of the state's card table: only to tell tables apart.
+    db: usize,
     num_players: u8,
     active: PlayerId,
     phase: Phase,
@@ -53,10 +55,6 @@ struct Base {
     /// The viewer has projects (their terms read the viewer's free population).
     viewer_projects: bool,
 }
-
-// The card table pointer only identifies the table (it is never read through): a base is
-// safe to send wherever its owner goes.
-unsafe impl Send for Base {}
 
 impl NearEval {
     /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h` (in the memory
@@ -94,7 +92,7 @@ impl NearEval {
         self.base = Some(Base {
             h: *h,
             viewer,
-            db: s.db as *const _,
+            db: table_address(s),
             num_players: s.num_players,
             active: s.active,
             phase: s.phase,
@@ -123,10 +121,15 @@ impl NearEval {
     }
 }
 
+/// The address of `s`'s card table, which identifies it for as long as the process runs.
+fn table_address(s: &State) -> usize {
+    std::ptr::from_ref(s.db) as usize
+}
+
 impl Base {
     /// Are `s`'s table, viewer, heuristic, players, phase and turn those of the base?
     fn fits(&self, s: &State, viewer: usize, h: &OrbitalsHeuristic) -> bool {
-        std::ptr::eq(self.db, s.db)
+        self.db == table_address(s)
             && self.viewer == viewer
             && self.h == *h
             && self.num_players == s.num_players
