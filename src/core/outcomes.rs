@@ -48,23 +48,6 @@ impl<G: Clone> Outcomes<G> {
         &mut self.items[self.len - 1].1
     }
 
-    /// Appends an outcome state made elsewhere.
-    pub fn push(&mut self, p: f32, g: G) {
-        if self.len < self.items.len() {
-            self.items[self.len] = (p, g);
-        } else {
-            self.items.push((p, g));
-        }
-        self.len += 1;
-    }
-
-    /// Sets the probability of outcome `i` (no effect past the end).
-    pub fn set_prob(&mut self, i: usize, p: f32) {
-        if i < self.len {
-            self.items[i].0 = p;
-        }
-    }
-
     pub fn len(&self) -> usize {
         self.len
     }
@@ -99,7 +82,7 @@ mod tests {
     fn cleared_outcomes_reuse_their_states() {
         let mut o: Outcomes<Vec<u8>> = Outcomes::new();
         o.push_copy(0.5, &vec![1, 2, 3]).push(4);
-        o.push(0.5, vec![9]);
+        o.push_copy(0.5, &vec![9]);
         assert_eq!(o.as_slice(), &[(0.5, vec![1, 2, 3, 4]), (0.5, vec![9])]);
         let kept = o.as_slice()[0].1.as_ptr();
         o.clear();
@@ -108,9 +91,7 @@ mod tests {
         assert_eq!(*g, vec![7, 7]);
         // The first kept state's memory (capacity 4 or more) took the copy.
         assert_eq!(g.as_ptr(), kept);
-        o.set_prob(0, 0.25);
-        o.set_prob(5, 0.25);
-        assert_eq!(o.iter().map(|(p, _)| *p).collect::<Vec<_>>(), vec![0.25]);
+        assert_eq!(o.iter().map(|(p, _)| *p).collect::<Vec<_>>(), vec![1.0]);
         assert_eq!(o.len(), 1);
     }
 }
