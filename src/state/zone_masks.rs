@@ -104,8 +104,7 @@ impl State {
         if !self.zones.valid {
             return self.sets_over(r, zones);
         }
-        let mask = range_words(r);
-        zones.map(|z| CardSet::from_words(self.zones.of_zone(z, mask)))
+        self.kept_sets(range_words(r), zones)
     }
 
     /// Every player's cards in each of `zones`.
@@ -114,8 +113,18 @@ impl State {
         if !self.zones.valid {
             return self.sets_over(0..self.cards.len(), zones);
         }
-        let mask = range_words(0..self.cards.len());
-        zones.map(|z| CardSet::from_words(self.zones.of_zone(z, mask)))
+        self.kept_sets(range_words(0..self.cards.len()), zones)
+    }
+
+    /// The kept sets of `zones` cut to `mask`. A plain loop: `[_; N]::map` calls its closure
+    /// out of line here, and these sets are asked for on every legal-command list.
+    #[inline(always)]
+    fn kept_sets<const N: usize>(&self, mask: [u64; WORDS], zones: [Zone; N]) -> [CardSet; N] {
+        let mut out = [CardSet::default(); N];
+        for (o, &z) in out.iter_mut().zip(&zones) {
+            *o = CardSet::from_words(self.zones.of_zone(z, mask));
+        }
+        out
     }
 }
 
