@@ -22,11 +22,20 @@ const PANEL: [u8; 3] = [0x11, 0x18, 0x27];
 /// The End button's green.
 const GO: [u8; 3] = [0x1f, 0x7a, 0x55];
 
-/// The busy table (`--screen table` without `--demo`): a ship of yours is selected in your
-/// Maneuvers phase; under its legal moves the panel lists "Not possible now" with reasons.
+/// The busy table (`--screen table` without `--demo`) in your Maneuvers phase: a ship of yours
+/// at home is clicked (`tests/fixtures/client/reasons.script`); under its legal moves the panel
+/// lists "Not possible now" with reasons.
 #[test]
 fn a_selected_ship_shows_its_impossible_moves_with_reasons() {
-    let s = shoot("table-reasons", &["--screen", "table", "--frames", "20"]);
+    let args = [
+        "--screen",
+        "table",
+        "--script",
+        "tests/fixtures/client/reasons.script",
+        "--frames",
+        "40",
+    ];
+    let s = shoot("table-reasons", &args);
     assert_not_blank("table-reasons", &s, 100);
     // The action box of the panel (x 990–1270, y 90–540) carries the reasons' orange text.
     let orange = s.share_near(990, 90, 280, 450, WARN, 40);
