@@ -115,7 +115,7 @@ fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
 }
 
 /// The public facts of a face-down project that decide which cards could lie there.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Slot {
     points: u8,
     /// On the asset field (an asset project).
@@ -257,16 +257,25 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
     order.shuffle(rng);
     // fits[k]: the positions in `order` of the pool cards that fit project k, as bits. Each
     // pool card's stats are read once, for every project at a time.
+    // Projects with the same public facts accept the same cards: each distinct set of facts is
+    // checked against the pool once, and its projects share the result.
+    // (Up to `KINDS` distinct sets are remembered; past that, projects are checked one by one.)
+    const KINDS: usize = 16;
     let mut fits = Fits::new(projects.len());
-    let mut slots = [Slot::default(); MAX_CARDS];
-    let slots = &mut slots[..projects.len()];
-    for (slot, &at) in slots.iter_mut().zip(projects) {
-        *slot = Slot::of(s, at as usize);
-    }
-    for (j, &i) in order.iter().enumerate() {
-        let card = s.db.hot(pool.cards[i as usize]);
-        for (k, slot) in slots.iter().enumerate() {
-            if slot.fits(card) {
+    let mut kinds = [(Slot::default(), 0usize); KINDS];
+    let mut nk = 0;
+    for (k, &at) in projects.iter().enumerate() {
+        let slot = Slot::of(s, at as usize);
+        if let Some(&(_, e)) = kinds[..nk].iter().find(|(x, _)| *x == slot) {
+            fits.bits[k] = fits.bits[e];
+            continue;
+        }
+        if nk < KINDS {
+            kinds[nk] = (slot, k);
+            nk += 1;
+        }
+        for (j, &i) in order.iter().enumerate() {
+            if slot.fits(s.db.hot(pool.cards[i as usize])) {
                 fits.set(k, j);
             }
         }
