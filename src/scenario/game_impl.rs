@@ -255,11 +255,10 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
         *o = k as u8;
     }
     order.shuffle(rng);
-    // fits[k]: the positions in `order` of the pool cards that fit project k, as bits. Each
-    // pool card's stats are read once, for every project at a time.
+    // fits[k]: the positions in `order` of the pool cards that fit project k, as bits.
     // Projects with the same public facts accept the same cards: each distinct set of facts is
-    // checked against the pool once, and its projects share the result.
-    // (Up to `KINDS` distinct sets are remembered; past that, projects are checked one by one.)
+    // checked against the pool once, and its projects share the result. (Up to `KINDS`
+    // distinct sets are remembered; past that, each further project is checked itself.)
     const KINDS: usize = 16;
     let mut fits = Fits::new(projects.len());
     let mut kinds = [(Slot::default(), 0usize); KINDS];
