@@ -274,10 +274,7 @@ impl Ctx {
         x.approach = h.approach + (h.late_approach - h.approach) * fade;
         x.active = s.active.index();
         x.phase = s.phase;
-        x.in_turn = matches!(
-            s.phase,
-            Phase::Maneuvers | Phase::Research | Phase::Repair | Phase::Construction
-        );
+        x.in_turn = in_turn(s.phase);
         x.hazard = h.hazard;
         x.tempo = h.tempo;
         x.best_target = [(0.0f32, u8::MAX); MAX_PLAYERS];
@@ -329,6 +326,15 @@ impl Ctx {
             }
         }
     }
+}
+
+/// Is `phase` one of the middle of a turn (maneuvers to construction)?
+#[inline]
+pub(super) fn in_turn(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Maneuvers | Phase::Research | Phase::Repair | Phase::Construction
+    )
 }
 
 /// Does project `c` of player `p` still take construction points, as `viewer` knows it (other

@@ -12,13 +12,21 @@
 //! [`super::scores_with`]'s to the bit; any other difference (a card drawn, started or
 //! deployed, another phase or turn, an asset destroyed or upgraded) scores the position in
 //! full.
-use super::{card_term, finish, project_open, scores_with, Ctx, OrbitalsHeuristic, DEBRIS_SLOTS};
+use super::{
+    card_term, finish, free_population, in_turn, project_open, scores_with, Ctx, OrbitalsHeuristic,
+    DEBRIS_SLOTS,
+};
 use crate::core::game::MAX_PLAYERS;
+use crate::data::HotKind;
 use crate::ids::PlayerId;
 use crate::state::{flag, Inst, Phase, State, Zone};
 
 /// Most changed cards scored from a base position; more are scored in full.
 const MOST_CHANGED: usize = 8;
+
+/// Most assets of the player to move rescored when only the phase changed; more score the
+/// position in full.
+const MOST_ASSETS: usize = 16;
 
 /// No slot: a card whose place scores nothing (deck, hand, discard, debris).
 const NO_SLOT: u16 = u16::MAX;
@@ -60,6 +68,13 @@ struct Base {
     slot: Vec<u16>,
     /// The viewer has projects (their terms read the viewer's free population).
     viewer_projects: bool,
+    /// The viewer's free population (O22) in the base.
+    free_pop: i16,
+    /// The populations of the viewer's spacecraft projects, a bit per value (their terms
+    /// compare it with the free population), or `None` if one is past 63.
+    project_pops: Option<u64>,
+    /// The slots of the assets of the player to move: their terms read the phase.
+    active_assets: Vec<u16>,
 }
 
 impl NearEval {
@@ -73,6 +88,7 @@ impl NearEval {
                 ),
                 None => Default::default(),
             };
+        let mut active_assets = Vec::new();
         debris.clear();
         if h.hazard {
             debris.resize(DEBRIS_SLOTS, 0);
@@ -91,6 +107,9 @@ impl NearEval {
             let mut sum = 0.0f32;
             for i in s.player_range(PlayerId(p as u8)) {
                 if let Some(t) = card_term(s, i, p, &ctx, &debris, &mut free_pop) {
+                    if p == ctx.active && s.cards[i].zone == Zone::Asset {
+                        active_assets.push(scored.len() as u16);
+                    }
                     slot[i] = scored.len() as u16;
                     scored.push(i as u8);
                     terms.push(t);
@@ -102,6 +121,15 @@ impl NearEval {
             total[p] = sum;
         }
         let count = scored.len() as u16;
+        let mut project_pops = Some(0u64);
+        for (_, c) in s.zone(PlayerId(viewer as u8), Zone::Project) {
+            let card = s.db.hot(c.card);
+            if card.kind == HotKind::Spacecraft {
+                project_pops = project_pops
+                    .filter(|_| card.population < 64)
+                    .map(|b| b | 1 << card.population);
+            }
+        }
         seg[ctx.n + 1..].iter_mut().for_each(|k| *k = count);
         self.base = Some(Base {
             h: *h,
@@ -125,6 +153,9 @@ impl NearEval {
                 .zone(PlayerId(viewer as u8), Zone::Project)
                 .next()
                 .is_some(),
+            free_pop: free_population(s, viewer),
+            project_pops,
+            active_assets,
         });
     }
 
@@ -143,49 +174,93 @@ fn table_address(s: &State) -> usize {
 }
 
 impl Base {
-    /// Are `s`'s table, viewer, heuristic, players, phase and turn those of the base?
+    /// Are `s`'s table, viewer, heuristic, players and turn those of the base, and its phase
+    /// the base's or another one of the same player's turn (see [`Base::scores`])?
     fn fits(&self, s: &State, viewer: usize, h: &OrbitalsHeuristic) -> bool {
         self.db == table_address(s)
             && self.viewer == viewer
             && self.h == *h
             && self.num_players == s.num_players
             && self.active == s.active
-            && self.phase == s.phase
+            && (self.phase == s.phase || (in_turn(self.phase) && in_turn(s.phase)))
             && self.turn == s.turn
             && self.turn_limit == s.turn_limit
             && self.cards.len() == s.cards.len()
     }
 
     /// Writes `s`'s scores if every card that differs from the base changed in a way that leaves
-    /// the first pass as it was (see [`unchanged_pass`]); false (nothing written) otherwise.
+    /// the first pass as it was (see [`Base::change`]); false (nothing written) otherwise. When
+    /// the phase moved on within the turn (a pass), the only terms that read it, those of the
+    /// assets of the player to move, are scored again too.
     fn scores(&self, s: &State, h: &OrbitalsHeuristic, out: &mut [f32]) -> bool {
-        // (slot, new term or `None` for a card that no longer scores), in table order.
-        let mut changed = [(0u16, None::<f32>); MOST_CHANGED];
         let mut at = [0u8; MOST_CHANGED];
         let Some(count) = differing(&self.cards, &s.cards, &mut at) else {
             return false;
         };
-        for (k, &i) in at[..count].iter().enumerate() {
+        let new_phase;
+        let ctx: &Ctx = if s.phase == self.phase {
+            &self.ctx
+        } else {
+            if self.active_assets.len() > MOST_ASSETS {
+                return false;
+            }
+            new_phase = Ctx {
+                phase: s.phase,
+                ..(*self.ctx).clone()
+            };
+            &new_phase
+        };
+        let extra: &[u16] = if s.phase == self.phase {
+            &[]
+        } else {
+            &self.active_assets
+        };
+        // (slot, new term or `None` for a card that no longer scores), in table order: the
+        // differing cards merged with `extra`.
+        let mut changed = [(0u16, None::<f32>); MOST_CHANGED + MOST_ASSETS];
+        let (mut len, mut e) = (0, 0);
+        // A ship of the viewer left play: the free population grew.
+        let mut freed = false;
+        for &i in &at[..count] {
             let i = i as usize;
             let (a, c) = (&self.cards[i], &s.cards[i]);
             let slot = self.slot[i];
             if slot == NO_SLOT {
                 return false;
             }
-            changed[k] = match self.change(s, a, c) {
+            while e < extra.len() && extra[e] < slot {
+                changed[len] = (extra[e], Some(self.rescore(s, extra[e], ctx)));
+                (len, e) = (len + 1, e + 1);
+            }
+            if e < extra.len() && extra[e] == slot {
+                e += 1;
+            }
+            changed[len] = match self.change(s, a, c) {
                 Change::Rescore => {
                     let p = c.owner.index();
-                    match card_term(s, i, p, &self.ctx, &self.debris, &mut None) {
+                    match card_term(s, i, p, ctx, &self.debris, &mut None) {
                         Some(t) => (slot, Some(t)),
                         None => return false,
                     }
                 }
                 Change::Leaves => (slot, None),
+                Change::Frees => {
+                    freed = true;
+                    (slot, None)
+                }
                 Change::Other => return false,
             };
+            len += 1;
         }
-        let changed = &changed[..count];
-        let n = self.ctx.n.min(out.len());
+        for &slot in &extra[e..] {
+            changed[len] = (slot, Some(self.rescore(s, slot, ctx)));
+            len += 1;
+        }
+        if freed && !self.same_waiting(s) {
+            return false;
+        }
+        let changed = &changed[..len];
+        let n = ctx.n.min(out.len());
         out.iter_mut().for_each(|v| *v = 0.0);
         // The changed slots are in table order, as the kept terms are.
         let mut next = changed.iter().peekable();
@@ -213,8 +288,28 @@ impl Base {
             }
             *o = sum;
         }
-        finish(s, &self.ctx, h, out);
+        finish(s, ctx, h, out);
         true
+    }
+
+    /// The term in `s` of the unchanged card at `slot`, with the first pass `ctx`.
+    fn rescore(&self, s: &State, slot: u16, ctx: &Ctx) -> f32 {
+        let i = self.scored[slot as usize] as usize;
+        let p = s.cards[i].owner.index();
+        card_term(s, i, p, ctx, &self.debris, &mut None).unwrap_or(self.terms[slot as usize])
+    }
+
+    /// After ships of the viewer left play: does every spacecraft project of the viewer still
+    /// fit, or still not fit, in the free population (O22), so that its term is the base's?
+    fn same_waiting(&self, s: &State) -> bool {
+        let Some(pops) = self.project_pops else {
+            return false;
+        };
+        let now = free_population(s, self.viewer);
+        let (lo, hi) = (self.free_pop.min(now), self.free_pop.max(now));
+        // A project of population `pop` fits while `pop <= free`: it changes side if
+        // `lo < pop <= hi`.
+        (lo + 1..=hi).all(|pop| !(0..64).contains(&pop) || pops >> pop & 1 == 0)
     }
 }
 
@@ -224,6 +319,9 @@ enum Change {
     Rescore,
     /// It leaves the cards that score, and nothing else changes.
     Leaves,
+    /// A ship of the viewer leaves the cards that score, freeing population: the terms of the
+    /// viewer's spacecraft projects stay if each still fits, or still does not fit.
+    Frees,
     /// The first pass or other cards' terms may change: score the position in full.
     Other,
 }
@@ -235,7 +333,8 @@ impl Base {
     /// cards read only an asset's owner, card, destruction and upgrade); a project that stays on
     /// the same asset and stays open or finished (its points). [`Change::Leaves`]: a ship
     /// destroyed into debris, when debris is not counted (`hazard` off) and the owner's free
-    /// population counts for nothing (the viewer's own spacecraft projects read it).
+    /// population counts for nothing; [`Change::Frees`] when it does (the viewer's own
+    /// spacecraft projects read it).
     fn change(&self, s: &State, a: &Inst, c: &Inst) -> Change {
         if a.card != c.card || a.owner != c.owner {
             return Change::Other;
@@ -250,10 +349,12 @@ impl Base {
                 let p = c.owner.index();
                 a.host == c.host && project_open(s, a, p, viewer) == project_open(s, c, p, viewer)
             }
-            (Zone::Ship, Zone::Debris)
-                if !self.h.hazard && (c.owner.index() != viewer || !self.viewer_projects) =>
-            {
-                return Change::Leaves;
+            (Zone::Ship, Zone::Debris) if !self.h.hazard => {
+                return if c.owner.index() != viewer || !self.viewer_projects {
+                    Change::Leaves
+                } else {
+                    Change::Frees
+                };
             }
             _ => false,
         };
@@ -314,192 +415,4 @@ fn differing(a: &[Inst], b: &[Inst], out: &mut [u8; MOST_CHANGED]) -> Option<usi
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::agent::greedy::GreedyAgent;
-    use crate::agent::testkit::{new_state, play_random};
-    use crate::agent::Agent;
-    use crate::core::game::{Game, Outcomes};
-    use crate::state::Outcome;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    /// The heuristics the agents use: the default, and every term switched on.
-    fn heuristics() -> [OrbitalsHeuristic; 2] {
-        [
-            OrbitalsHeuristic::default(),
-            OrbitalsHeuristic {
-                endgame: 120,
-                siege: 2.0,
-                approach: 0.7,
-                late_approach: 0.9,
-                hazard: true,
-                tempo: true,
-                ..OrbitalsHeuristic::default()
-            },
-        ]
-    }
-
-    fn full(s: &State, viewer: usize, h: &OrbitalsHeuristic) -> [u32; 2] {
-        let mut out = [0.0f32; 2];
-        scores_with(s, viewer, h, &mut out);
-        out.map(f32::to_bits)
-    }
-
-    fn near(e: &NearEval, s: &State, viewer: usize, h: &OrbitalsHeuristic) -> ([u32; 2], bool) {
-        let mut out = [0.0f32; 2];
-        let hit = matches!(&e.base, Some(b) if b.fits(s, viewer, h) && b.scores(s, h, &mut out));
-        e.scores(s, viewer, h, &mut out);
-        (out.map(f32::to_bits), hit)
-    }
-
-    /// The blockwise comparison finds exactly the cards a card-by-card one finds, wherever they
-    /// are (in one block, across blocks, in the short last block) and whatever the table's
-    /// length, and gives up past [`MOST_CHANGED`].
-    #[test]
-    fn differing_finds_every_changed_card() {
-        use rand::Rng;
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let s = new_state(1);
-        for len in 0..s.cards.len().min(90) {
-            for _ in 0..20 {
-                let a = s.cards[..len].to_vec();
-                let mut b = a.clone();
-                for _ in 0..rng.gen_range(0..=MOST_CHANGED + 2) {
-                    if len > 0 {
-                        let i = rng.gen_range(0..len);
-                        match rng.gen_range(0..3) {
-                            0 => b[i].damage = b[i].damage.wrapping_add(1),
-                            1 => b[i].order = b[i].order.wrapping_add(1),
-                            _ => b[i].link = b[i].link.wrapping_add(1),
-                        }
-                    }
-                }
-                let want: Vec<u8> = (0..len)
-                    .filter(|&i| a[i] != b[i])
-                    .map(|i| i as u8)
-                    .collect();
-                let mut out = [0u8; MOST_CHANGED];
-                match differing(&a, &b, &mut out) {
-                    Some(k) => assert_eq!(out[..k], want[..], "length {len}"),
-                    None => assert!(want.len() > MOST_CHANGED, "length {len}: {want:?}"),
-                }
-            }
-        }
-    }
-
-    /// Every outcome of every legal command of positions along random and greedy games, for
-    /// both viewers and both heuristics: the near scores are the full scores to the bit, and
-    /// most of them come from the kept base.
-    #[test]
-    fn near_scores_are_the_full_scores_of_every_outcome() {
-        let (mut hits, mut total) = (0usize, 0usize);
-        let mut legal = Vec::new();
-        let mut outs = Outcomes::new();
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let mut e = NearEval::default();
-        for seed in 0..12u64 {
-            let mut s = new_state(seed);
-            let mut greedy: GreedyAgent<State, _> =
-                GreedyAgent::new(OrbitalsHeuristic::default(), seed);
-            for step in 0..400 {
-                if s.outcome != Outcome::Ongoing {
-                    break;
-                }
-                s.legal_moves(&mut legal);
-                if step % 3 == 0 {
-                    for h in &heuristics() {
-                        for viewer in 0..2 {
-                            e.prepare(&s, viewer, h);
-                            assert_eq!(near(&e, &s, viewer, h), (full(&s, viewer, h), true));
-                            for &m in &legal {
-                                outs.clear();
-                                s.outcomes(m, 4, &mut rng, &mut outs);
-                                for (_, g) in &outs {
-                                    let (v, hit) = near(&e, g, viewer, h);
-                                    assert_eq!(
-                                        v,
-                                        full(g, viewer, h),
-                                        "{m:?} seed {seed} step {step}"
-                                    );
-                                    hits += hit as usize;
-                                    total += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-                // Greedy games reach the positions searches meet; random ones the odd corners.
-                let c = if seed % 2 == 0 {
-                    greedy.choose(&s)
-                } else {
-                    legal[step * 7 % legal.len()]
-                };
-                s.apply(c);
-            }
-        }
-        assert!(total > 10_000, "{total}");
-        assert!(hits * 3 > total, "{hits} of {total} from the base");
-    }
-
-    /// A base position and any later position of the same game: whatever lies between them, the
-    /// near scores are the full ones (the checks do not assume a single move).
-    #[test]
-    fn near_scores_hold_for_any_two_positions() {
-        let mut hits = 0;
-        for seed in 0..80u64 {
-            let mut s = new_state(100 + seed);
-            play_random(&mut s, 40 + (seed as usize * 13) % 150, seed);
-            let mut e = NearEval::default();
-            for h in &heuristics() {
-                let viewer = (seed % 2) as usize;
-                e.prepare(&s, viewer, h);
-                let mut later = s.clone();
-                let mut legal = Vec::new();
-                for k in 0..12 {
-                    // Moves that act (not the pass first in the list) mostly stay in the
-                    // phase, so many of the later positions are still near the base.
-                    later.legal_moves(&mut legal);
-                    if later.outcome != Outcome::Ongoing || legal.is_empty() {
-                        break;
-                    }
-                    let m = match legal.len() {
-                        1 => legal[0],
-                        n => legal[1 + (seed as usize + k) * 7 % (n - 1)],
-                    };
-                    later.apply(m);
-                    let (v, hit) = near(&e, &later, viewer, h);
-                    assert_eq!(v, full(&later, viewer, h), "seed {seed} after {k}");
-                    hits += hit as usize;
-                }
-            }
-        }
-        assert!(hits >= 10, "{hits}");
-    }
-
-    /// A ship destroyed into debris leaves the cards that score; the near scores skip it as
-    /// the full pass does.
-    #[test]
-    fn a_destroyed_ship_leaves_the_sum() {
-        let h = OrbitalsHeuristic::default();
-        let mut checked = 0;
-        for seed in 0..30u64 {
-            let mut s = new_state(200 + seed);
-            play_random(&mut s, 60 + seed as usize * 5, seed);
-            let Some(i) = (0..s.cards.len()).find(|&i| s.cards[i].zone == Zone::Ship) else {
-                continue;
-            };
-            let viewer = 1 - s.cards[i].owner.index();
-            let mut e = NearEval::default();
-            e.prepare(&s, viewer, &h);
-            let mut g = s.clone();
-            g.set_zone(crate::ids::CardRef(i as u8), Zone::Debris);
-            let (v, hit) = near(&e, &g, viewer, &h);
-            assert!(hit, "seed {seed}");
-            assert_eq!(v, full(&g, viewer, &h));
-            assert_ne!(v, full(&s, viewer, &h), "the ship counted");
-            checked += 1;
-        }
-        assert!(checked > 10, "{checked}");
-    }
-}
+mod tests;
