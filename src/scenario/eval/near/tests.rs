@@ -308,3 +308,53 @@ fn a_destroyed_ship_leaves_the_sum() {
     }
     assert!(checked > 10, "{checked}");
 }
+
+/// A base advanced move by move along random and greedy games (as greedy playouts prepare
+/// one position after another) scores every outcome of every legal command as the full
+/// evaluation does, and many preparations advance the kept base instead of starting afresh.
+#[test]
+fn an_advanced_base_scores_as_the_full_evaluation() {
+    let mut legal = Vec::new();
+    let mut outs = Outcomes::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut advanced, mut prepared) = (0usize, 0usize);
+    for seed in 0..8u64 {
+        let mut s = new_state(900 + seed);
+        let mut greedy: GreedyAgent<State, _> =
+            GreedyAgent::new(OrbitalsHeuristic::default(), seed);
+        for h in &heuristics() {
+            let mut e = NearEval::default();
+            let viewer = (seed % 2) as usize;
+            for step in 0..150 {
+                if s.outcome != Outcome::Ongoing {
+                    break;
+                }
+                let kept = e.base.as_ref();
+                advanced +=
+                    kept.is_some_and(|b| b.fits(&s, viewer, h) && b.changes(&s).is_some()) as usize;
+                e.prepare(&s, viewer, h);
+                prepared += 1;
+                assert_eq!(near(&e, &s, viewer, h), (full(&s, viewer, h), true));
+                s.legal_moves(&mut legal);
+                if step % 2 == 0 {
+                    for &m in &legal {
+                        outs.clear();
+                        s.outcomes(m, 2, &mut rng, &mut outs);
+                        for (_, g) in &outs {
+                            let (v, _) = near(&e, g, viewer, h);
+                            assert_eq!(v, full(g, viewer, h), "{m:?} seed {seed} step {step}");
+                        }
+                    }
+                }
+                let c = if seed % 2 == 0 {
+                    greedy.choose(&s)
+                } else {
+                    legal[(step * 5 + 1) % legal.len()]
+                };
+                s.apply(c);
+            }
+        }
+    }
+    assert!(prepared > 500, "{prepared}");
+    assert!(advanced * 4 > prepared, "{advanced} of {prepared} advanced");
+}
