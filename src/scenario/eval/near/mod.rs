@@ -72,16 +72,9 @@ struct Base {
 }
 
 impl NearEval {
-    /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h`: the kept base
-    /// advanced to `s` if `s` is near it, else worked out afresh (in the memory of the base
-    /// kept before, if any).
+    /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h` (in the memory
+    /// of the base kept before, if any).
     pub fn prepare(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic) {
-        // Consecutive bases of a greedy playout are mostly a move apart.
-        if let Some(b) = self.base.as_mut() {
-            if b.fits(s, viewer, h) && b.advance(s) {
-                return;
-            }
-        }
         let (mut cards, mut ctx, mut debris, mut scored, mut terms, mut slot) =
             match self.base.take() {
                 Some(b) => (b.cards, b.ctx, b.debris, b.scored, b.terms, b.slot),
@@ -177,72 +170,37 @@ impl Base {
             && self.cards.len() == s.cards.len()
     }
 
-    /// Writes `s`'s scores if it is near the base (see [`Base::changes`]); false (nothing
-    /// written) otherwise.
+    /// Writes `s`'s scores if every card that differs from the base changed in a way that leaves
+    /// the first pass as it was (see [`Base::change`]); false (nothing written) otherwise. When
+    /// the phase moved on within the turn (a pass), the only terms that read it, those of the
+    /// assets of the player to move, are scored again too.
     fn scores(&self, s: &State, h: &OrbitalsHeuristic, out: &mut [f32]) -> bool {
-        let Some(changes) = self.changes(s) else {
-            return false;
-        };
-        let mut sums = self.total;
-        for &(slot, t) in changes.iter() {
-            let p = s.cards[self.scored[slot as usize] as usize].owner.index();
-            sums[p] += t - self.terms[slot as usize];
-        }
-        let n = self.ctx.n.min(out.len());
-        out.iter_mut().for_each(|v| *v = 0.0);
-        for (o, &sum) in out.iter_mut().zip(&sums).take(n) {
-            *o = points(sum);
-        }
-        // The terms after the cards read the first pass's players, hands and material weight,
-        // which are the base's.
-        finish(s, &self.ctx, h, out);
-        true
-    }
-
-    /// Makes `s` the base if it is near the base (see [`Base::changes`]), updating only the
-    /// changed terms: what a fresh [`NearEval::prepare`] would keep, but for cards that left
-    /// play, which keep their slot with a term of 0. False (nothing changed) otherwise.
-    fn advance(&mut self, s: &State) -> bool {
-        let Some(changes) = self.changes(s) else {
-            return false;
-        };
-        for &(slot, t) in changes.iter() {
-            let p = s.cards[self.scored[slot as usize] as usize].owner.index();
-            self.total[p] += t - self.terms[slot as usize];
-            self.terms[slot as usize] = t;
-        }
-        self.cards.clone_from(&s.cards);
-        self.phase = s.phase;
-        self.ctx.phase = s.phase;
-        self.free_pop = free_population(s, self.viewer);
-        true
-    }
-
-    /// The slots whose terms differ in `s` from the base's, with their new terms in fixed
-    /// point (0 for a card that no longer scores), each slot once, if every card that differs
-    /// changed in a way that leaves the first pass as it was (see [`Base::change`]); `None`
-    /// otherwise. When the phase moved on within the turn (a pass), the only terms that read
-    /// it, those of the assets of the player to move, are scored again too.
-    fn changes(&self, s: &State) -> Option<Changes> {
         let mut at = [0u8; MOST_CHANGED];
-        let count = differing(&self.cards, &s.cards, &mut at)?;
+        let Some(count) = differing(&self.cards, &s.cards, &mut at) else {
+            return false;
+        };
         let new_phase;
-        let (ctx, extra): (&Ctx, &[u16]) = if s.phase == self.phase {
-            (&self.ctx, &[])
+        let ctx: &Ctx = if s.phase == self.phase {
+            &self.ctx
         } else {
             if self.active_assets.len() > MOST_ASSETS {
-                return None;
+                return false;
             }
             new_phase = Ctx {
                 phase: s.phase,
                 ..(*self.ctx).clone()
             };
-            (&new_phase, &self.active_assets)
+            &new_phase
         };
-        // The differing cards merged with `extra` in table order, so that a slot in both is
-        // scored once.
-        let mut out = Changes::default();
-        let mut e = 0;
+        let extra: &[u16] = if s.phase == self.phase {
+            &[]
+        } else {
+            &self.active_assets
+        };
+        // (slot, new term or `None` for a card that no longer scores): the differing cards
+        // merged with `extra` in table order, so that a slot in both is scored once.
+        let mut changed = [(0u16, None::<f32>); MOST_CHANGED + MOST_ASSETS];
+        let (mut len, mut e) = (0, 0);
         // A ship of the viewer left play: the free population grew.
         let mut freed = false;
         for &i in &at[..count] {
@@ -250,32 +208,57 @@ impl Base {
             let (a, c) = (&self.cards[i], &s.cards[i]);
             let slot = self.slot[i];
             if slot == NO_SLOT {
-                return None;
+                return false;
             }
             while e < extra.len() && extra[e] < slot {
-                out.push(extra[e], fixed(self.rescore(s, extra[e], ctx)?));
-                e += 1;
+                let Some(t) = self.rescore(s, extra[e], ctx) else {
+                    return false;
+                };
+                changed[len] = (extra[e], Some(t));
+                (len, e) = (len + 1, e + 1);
             }
             if e < extra.len() && extra[e] == slot {
                 e += 1;
             }
-            match self.change(s, a, c) {
-                Change::Rescore => out.push(slot, fixed(self.rescore(s, slot, ctx)?)),
-                Change::Leaves => out.push(slot, 0),
+            changed[len] = match self.change(s, a, c) {
+                Change::Rescore => {
+                    let p = c.owner.index();
+                    match card_term(s, i, p, ctx, &self.debris, &mut None) {
+                        Some(t) => (slot, Some(t)),
+                        None => return false,
+                    }
+                }
+                Change::Leaves => (slot, None),
                 Change::Frees => {
                     freed = true;
-                    out.push(slot, 0);
+                    (slot, None)
                 }
-                Change::Other => return None,
-            }
+                Change::Other => return false,
+            };
+            len += 1;
         }
         for &slot in &extra[e..] {
-            out.push(slot, fixed(self.rescore(s, slot, ctx)?));
+            let Some(t) = self.rescore(s, slot, ctx) else {
+                return false;
+            };
+            changed[len] = (slot, Some(t));
+            len += 1;
         }
         if freed && !self.same_waiting(s) {
-            return None;
+            return false;
         }
-        Some(out)
+        let mut sums = self.total;
+        for &(slot, t) in &changed[..len] {
+            let p = s.cards[self.scored[slot as usize] as usize].owner.index();
+            sums[p] += t.map_or(0, fixed) - self.terms[slot as usize];
+        }
+        let n = ctx.n.min(out.len());
+        out.iter_mut().for_each(|v| *v = 0.0);
+        for (o, &sum) in out.iter_mut().zip(&sums).take(n) {
+            *o = points(sum);
+        }
+        finish(s, ctx, h, out);
+        true
     }
 
     /// The term in `s` of the unchanged card at `slot`, with the first pass `ctx`.
@@ -296,32 +279,6 @@ impl Base {
         // A project of population `pop` fits while `pop <= free`: it changes side if
         // `lo < pop <= hi`.
         (lo + 1..=hi).all(|pop| !(0..64).contains(&pop) || pops >> pop & 1 == 0)
-    }
-}
-
-/// The slots whose terms changed from a base's, and their new terms in fixed point.
-struct Changes {
-    len: usize,
-    slots: [(u16, i64); MOST_CHANGED + MOST_ASSETS],
-}
-
-impl Default for Changes {
-    fn default() -> Changes {
-        Changes {
-            len: 0,
-            slots: [(0, 0); MOST_CHANGED + MOST_ASSETS],
-        }
-    }
-}
-
-impl Changes {
-    fn push(&mut self, slot: u16, term: i64) {
-        self.slots[self.len] = (slot, term);
-        self.len += 1;
-    }
-
-    fn iter(&self) -> std::slice::Iter<'_, (u16, i64)> {
-        self.slots[..self.len].iter()
     }
 }
 
