@@ -169,9 +169,9 @@ pub fn material_weight(s: &State, endgame: u16) -> f32 {
 /// [`material_weight`]; homeworld damage and the threat of ships keep their full weight), the
 /// [`siege`] term weighed by `h.siege`, and `h.approach` for ships at an enemy asset.
 ///
-/// A player's score is the sum of its cards' terms ([`card_term`]), added in fixed point
-/// ([`fixed`]), then the siege and hand terms ([`finish`]). [`near::NearEval`] keeps the terms
-/// and sums of a base position, and scores positions one move away from them.
+/// A player's score is the sum of its cards' terms ([`card_term`]) in table order, then the
+/// siege and hand terms ([`finish`]). [`near::NearEval`] sums the same terms, kept from a base
+/// position, for positions one move away.
 pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f32]) {
     // Debris per (asset, orbital), for the doomed-ship check (orbitals past the eighth share one
     // slot); only counted (and cleared) when that check is on.
@@ -186,36 +186,19 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     ctx.gather(s, viewer, h, debris);
     out.iter_mut().for_each(|v| *v = 0.0);
     // Each player's cards are one slice of the table (an invariant of `State`): sum each
-    // player's in a register, in fixed point (see [`fixed`]).
+    // player's in a register, in table order.
     for p in 0..ctx.n.min(out.len()) {
-        let mut sum = 0i64;
+        let mut sum = 0.0f32;
         // The player's free population, computed at its first spacecraft project.
         let mut free_pop: Option<i16> = None;
         for i in s.player_range(PlayerId(p as u8)) {
             if let Some(score) = card_term(s, i, p, &ctx, debris, &mut free_pop) {
-                sum += fixed(score);
+                sum += score;
             }
         }
-        out[p] = points(sum);
+        out[p] = sum;
     }
     finish(s, &ctx, h, out);
-}
-
-/// Units of a card term per point: card terms are summed as integers, `1 / TERM_SCALE` of a
-/// point each, so that a sum does not depend on the order of its additions and a position
-/// near a base can be scored from the base's sums (see [`near`]).
-const TERM_SCALE: f32 = (1u32 << 20) as f32;
-
-/// A card term in fixed point (truncated to a millionth of a point or so).
-#[inline(always)]
-pub(super) fn fixed(term: f32) -> i64 {
-    (term * TERM_SCALE) as i64
-}
-
-/// A fixed-point sum of card terms in points.
-#[inline(always)]
-pub(super) fn points(sum: i64) -> f32 {
-    sum as f32 * (1.0 / TERM_SCALE)
 }
 
 /// Slots of the debris table: eight orbitals of each of 256 table indices.

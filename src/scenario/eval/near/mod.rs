@@ -3,18 +3,18 @@
 //!
 //! [`super::scores_with`] scores a position in two passes: [`Ctx::gather`] over the whole table
 //! (targets, hands, decks, projects, debris), then one term per card ([`card_term`]), summed per
-//! player. Most moves change one or two cards in ways that leave the first pass
+//! player in table order. Most moves change one or two cards in ways that leave the first pass
 //! as it was: a ship burns, transfers, fights or bombards; an asset is damaged or repaired or
 //! taps; a project gains points. [`NearEval`] keeps the base position's first pass and card
 //! terms, finds the cards that differ in the new position, and if every difference is of that
-//! kind, works out the terms of those cards only and moves each player's kept sum by the
-//! difference; a ship destroyed into debris just leaves the sum. Terms are summed in fixed
-//! point ([`super::fixed`]), where the order of additions does not matter, so the result is
+//! kind, works out the terms of those cards only and sums the kept terms with them in the same
+//! order; a ship destroyed into debris just leaves the sum. The result is
 //! [`super::scores_with`]'s to the bit; any other difference (a card drawn, started or
-//! deployed, a turn passing, an asset destroyed or upgraded) scores the position in full.
+//! deployed, another phase or turn, an asset destroyed or upgraded) scores the position in
+//! full.
 use super::{
-    card_term, finish, fixed, free_population, in_turn, points, project_open, scores_with, Ctx,
-    OrbitalsHeuristic, DEBRIS_SLOTS,
+    card_term, finish, free_population, in_turn, project_open, scores_with, Ctx, OrbitalsHeuristic,
+    DEBRIS_SLOTS,
 };
 use crate::core::game::MAX_PLAYERS;
 use crate::data::HotKind;
@@ -54,10 +54,16 @@ struct Base {
     debris: Vec<u8>,
     /// Table indices of the cards that score, player by player, in table order.
     scored: Vec<u8>,
-    /// The term of each card of `scored`, in fixed point.
-    terms: Vec<i64>,
-    /// Each player's sum of terms, in fixed point.
-    total: [i64; MAX_PLAYERS],
+    /// Each player's part of `scored` (and `terms`).
+    seg: [u16; MAX_PLAYERS + 1],
+    /// The term of each card of `scored`.
+    terms: Vec<f32>,
+    /// For each card of `scored`: the sum of the terms before it in its player's part, added
+    /// in table order as [`super::scores_with`] adds them; a sum near the base starts at its
+    /// first changed card.
+    before: Vec<f32>,
+    /// Each player's sum of terms.
+    total: [f32; MAX_PLAYERS],
     /// Per table index: its place in `scored`, or [`NO_SLOT`].
     slot: Vec<u16>,
     /// The viewer has projects (their terms read the viewer's free population).
@@ -75,9 +81,11 @@ impl NearEval {
     /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h` (in the memory
     /// of the base kept before, if any).
     pub fn prepare(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic) {
-        let (mut cards, mut ctx, mut debris, mut scored, mut terms, mut slot) =
+        let (mut cards, mut ctx, mut debris, mut scored, mut terms, mut before, mut slot) =
             match self.base.take() {
-                Some(b) => (b.cards, b.ctx, b.debris, b.scored, b.terms, b.slot),
+                Some(b) => (
+                    b.cards, b.ctx, b.debris, b.scored, b.terms, b.before, b.slot,
+                ),
                 None => Default::default(),
             };
         let mut active_assets = Vec::new();
@@ -89,11 +97,14 @@ impl NearEval {
         cards.clone_from(&s.cards);
         scored.clear();
         terms.clear();
+        before.clear();
         slot.clear();
         slot.resize(s.cards.len(), NO_SLOT);
-        let mut total = [0i64; MAX_PLAYERS];
-        for (p, sum) in total.iter_mut().enumerate().take(ctx.n) {
+        let mut seg = [0u16; MAX_PLAYERS + 1];
+        let mut total = [0.0f32; MAX_PLAYERS];
+        for p in 0..ctx.n {
             let mut free_pop = None;
+            let mut sum = 0.0f32;
             for i in s.player_range(PlayerId(p as u8)) {
                 if let Some(t) = card_term(s, i, p, &ctx, &debris, &mut free_pop) {
                     if p == ctx.active && s.cards[i].zone == Zone::Asset {
@@ -101,11 +112,15 @@ impl NearEval {
                     }
                     slot[i] = scored.len() as u16;
                     scored.push(i as u8);
-                    terms.push(fixed(t));
-                    *sum += fixed(t);
+                    terms.push(t);
+                    before.push(sum);
+                    sum += t;
                 }
             }
+            seg[p + 1] = scored.len() as u16;
+            total[p] = sum;
         }
+        let count = scored.len() as u16;
         let mut project_pops = Some(0u64);
         for (_, c) in s.zone(PlayerId(viewer as u8), Zone::Project) {
             let card = s.db.hot(c.card);
@@ -115,6 +130,7 @@ impl NearEval {
                     .map(|b| b | 1 << card.population);
             }
         }
+        seg[ctx.n + 1..].iter_mut().for_each(|k| *k = count);
         self.base = Some(Base {
             h: *h,
             viewer,
@@ -128,7 +144,9 @@ impl NearEval {
             ctx,
             debris,
             scored,
+            seg,
             terms,
+            before,
             total,
             slot,
             viewer_projects: s
@@ -197,8 +215,8 @@ impl Base {
         } else {
             &self.active_assets
         };
-        // (slot, new term or `None` for a card that no longer scores): the differing cards
-        // merged with `extra` in table order, so that a slot in both is scored once.
+        // (slot, new term or `None` for a card that no longer scores), in table order: the
+        // differing cards merged with `extra`.
         let mut changed = [(0u16, None::<f32>); MOST_CHANGED + MOST_ASSETS];
         let (mut len, mut e) = (0, 0);
         // A ship of the viewer left play: the free population grew.
@@ -211,10 +229,7 @@ impl Base {
                 return false;
             }
             while e < extra.len() && extra[e] < slot {
-                let Some(t) = self.rescore(s, extra[e], ctx) else {
-                    return false;
-                };
-                changed[len] = (extra[e], Some(t));
+                changed[len] = (extra[e], Some(self.rescore(s, extra[e], ctx)));
                 (len, e) = (len + 1, e + 1);
             }
             if e < extra.len() && extra[e] == slot {
@@ -238,34 +253,50 @@ impl Base {
             len += 1;
         }
         for &slot in &extra[e..] {
-            let Some(t) = self.rescore(s, slot, ctx) else {
-                return false;
-            };
-            changed[len] = (slot, Some(t));
+            changed[len] = (slot, Some(self.rescore(s, slot, ctx)));
             len += 1;
         }
         if freed && !self.same_waiting(s) {
             return false;
         }
-        let mut sums = self.total;
-        for &(slot, t) in &changed[..len] {
-            let p = s.cards[self.scored[slot as usize] as usize].owner.index();
-            sums[p] += t.map_or(0, fixed) - self.terms[slot as usize];
-        }
+        let changed = &changed[..len];
         let n = ctx.n.min(out.len());
         out.iter_mut().for_each(|v| *v = 0.0);
-        for (o, &sum) in out.iter_mut().zip(&sums).take(n) {
-            *o = points(sum);
+        // The changed slots are in table order, as the kept terms are.
+        let mut next = changed.iter().peekable();
+        for (p, o) in out.iter_mut().enumerate().take(n) {
+            let end = self.seg[p + 1] as usize;
+            // The sum up to the player's first changed card is the base's.
+            let first = match next.peek() {
+                Some(&&(slot, _)) if (slot as usize) < end => slot as usize,
+                _ => {
+                    *o = self.total[p];
+                    continue;
+                }
+            };
+            let mut sum = self.before[first];
+            for j in first..end {
+                match next.peek() {
+                    Some(&&(slot, t)) if slot as usize == j => {
+                        next.next();
+                        if let Some(t) = t {
+                            sum += t;
+                        }
+                    }
+                    _ => sum += self.terms[j],
+                }
+            }
+            *o = sum;
         }
         finish(s, ctx, h, out);
         true
     }
 
     /// The term in `s` of the unchanged card at `slot`, with the first pass `ctx`.
-    fn rescore(&self, s: &State, slot: u16, ctx: &Ctx) -> Option<f32> {
+    fn rescore(&self, s: &State, slot: u16, ctx: &Ctx) -> f32 {
         let i = self.scored[slot as usize] as usize;
         let p = s.cards[i].owner.index();
-        card_term(s, i, p, ctx, &self.debris, &mut None)
+        card_term(s, i, p, ctx, &self.debris, &mut None).unwrap_or(self.terms[slot as usize])
     }
 
     /// After ships of the viewer left play: does every spacecraft project of the viewer still
