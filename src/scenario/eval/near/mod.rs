@@ -66,9 +66,8 @@ struct Base {
     total: [f32; MAX_PLAYERS],
     /// Per table index: its place in `scored`, or [`NO_SLOT`].
     slot: Vec<u16>,
-    /// The viewer has projects (their terms read the viewer's free population).
-    viewer_projects: bool,
-    /// The viewer's free population (O22) in the base.
+    /// The viewer's free population (O22) in the base; only worked out (and read) while the
+    /// viewer has spacecraft projects.
     free_pop: i16,
     /// The populations of the viewer's spacecraft projects, a bit per value (their terms
     /// compare it with the free population), or `None` if one is past 63.
@@ -149,11 +148,11 @@ impl NearEval {
             before,
             total,
             slot,
-            viewer_projects: s
-                .zone(PlayerId(viewer as u8), Zone::Project)
-                .next()
-                .is_some(),
-            free_pop: free_population(s, viewer),
+            free_pop: if project_pops == Some(0) {
+                0
+            } else {
+                free_population(s, viewer)
+            },
             project_pops,
             active_assets,
         });
@@ -198,8 +197,8 @@ impl Base {
             return false;
         };
         let new_phase;
-        let ctx: &Ctx = if s.phase == self.phase {
-            &self.ctx
+        let (ctx, extra): (&Ctx, &[u16]) = if s.phase == self.phase {
+            (&self.ctx, &[])
         } else {
             if self.active_assets.len() > MOST_ASSETS {
                 return false;
@@ -208,12 +207,7 @@ impl Base {
                 phase: s.phase,
                 ..(*self.ctx).clone()
             };
-            &new_phase
-        };
-        let extra: &[u16] = if s.phase == self.phase {
-            &[]
-        } else {
-            &self.active_assets
+            (&new_phase, &self.active_assets)
         };
         // (slot, new term or `None` for a card that no longer scores), in table order: the
         // differing cards merged with `extra`.
@@ -229,20 +223,20 @@ impl Base {
                 return false;
             }
             while e < extra.len() && extra[e] < slot {
-                changed[len] = (extra[e], Some(self.rescore(s, extra[e], ctx)));
+                let Some(t) = self.rescore(s, extra[e], ctx) else {
+                    return false;
+                };
+                changed[len] = (extra[e], Some(t));
                 (len, e) = (len + 1, e + 1);
             }
             if e < extra.len() && extra[e] == slot {
                 e += 1;
             }
             changed[len] = match self.change(s, a, c) {
-                Change::Rescore => {
-                    let p = c.owner.index();
-                    match card_term(s, i, p, ctx, &self.debris, &mut None) {
-                        Some(t) => (slot, Some(t)),
-                        None => return false,
-                    }
-                }
+                Change::Rescore => match self.rescore(s, slot, ctx) {
+                    Some(t) => (slot, Some(t)),
+                    None => return false,
+                },
                 Change::Leaves => (slot, None),
                 Change::Frees => {
                     freed = true;
@@ -253,7 +247,10 @@ impl Base {
             len += 1;
         }
         for &slot in &extra[e..] {
-            changed[len] = (slot, Some(self.rescore(s, slot, ctx)));
+            let Some(t) = self.rescore(s, slot, ctx) else {
+                return false;
+            };
+            changed[len] = (slot, Some(t));
             len += 1;
         }
         if freed && !self.same_waiting(s) {
@@ -292,11 +289,12 @@ impl Base {
         true
     }
 
-    /// The term in `s` of the unchanged card at `slot`, with the first pass `ctx`.
-    fn rescore(&self, s: &State, slot: u16, ctx: &Ctx) -> f32 {
+    /// The term in `s` of the card at `slot`, with the first pass `ctx`; `None` if it no
+    /// longer scores where it is.
+    fn rescore(&self, s: &State, slot: u16, ctx: &Ctx) -> Option<f32> {
         let i = self.scored[slot as usize] as usize;
         let p = s.cards[i].owner.index();
-        card_term(s, i, p, ctx, &self.debris, &mut None).unwrap_or(self.terms[slot as usize])
+        card_term(s, i, p, ctx, &self.debris, &mut None)
     }
 
     /// After ships of the viewer left play: does every spacecraft project of the viewer still
@@ -333,8 +331,8 @@ impl Base {
     /// cards read only an asset's owner, card, destruction and upgrade); a project that stays on
     /// the same asset and stays open or finished (its points). [`Change::Leaves`]: a ship
     /// destroyed into debris, when debris is not counted (`hazard` off) and the owner's free
-    /// population counts for nothing; [`Change::Frees`] when it does (the viewer's own
-    /// spacecraft projects read it).
+    /// population counts for nothing; [`Change::Frees`] when it does (a ship of the viewer
+    /// while the viewer has spacecraft projects, whose terms read it).
     fn change(&self, s: &State, a: &Inst, c: &Inst) -> Change {
         if a.card != c.card || a.owner != c.owner {
             return Change::Other;
@@ -350,7 +348,7 @@ impl Base {
                 a.host == c.host && project_open(s, a, p, viewer) == project_open(s, c, p, viewer)
             }
             (Zone::Ship, Zone::Debris) if !self.h.hazard => {
-                return if c.owner.index() != viewer || !self.viewer_projects {
+                return if c.owner.index() != viewer || self.project_pops == Some(0) {
                     Change::Leaves
                 } else {
                     Change::Frees
