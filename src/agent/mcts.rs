@@ -18,6 +18,8 @@
 //!   then the position is evaluated. The leaf value of each player is
 //!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
 //!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
+//!   The tree stops at the horizon too: a path that reaches it ends there, so a line whose
+//!   turns had few moves is not judged after extra moves of the next turn.
 //!
 //! * **Root halving** (`halving = k`, off by default): instead of UCB1 at the root, sequential
 //!   halving over a pass and the best root moves by prior, `k` in all: each round shares its
@@ -67,6 +69,10 @@ pub struct MctsConfig {
     /// Playouts (and horizon playouts) choose every move greedily (one-ply best by the
     /// heuristic, as the greedy agent does) instead of by the heuristic's light policy.
     pub greedy_playout: bool,
+    /// The tree ends at the horizon too: a path that reaches it is a leaf, so every leaf is
+    /// judged at the same point of the game. `false` (`overrun=1`) lets the tree run on past
+    /// it, as the search did before (for comparisons).
+    pub stop_at_horizon: bool,
 }
 
 impl Default for MctsConfig {
@@ -81,6 +87,7 @@ impl Default for MctsConfig {
             prior: 10,
             halving: 0,
             greedy_playout: true,
+            stop_at_horizon: true,
         }
     }
 }
@@ -233,6 +240,25 @@ pub fn search<G: Game, H: Heuristic<G>>(
     cfg: &MctsConfig,
     rng: &mut ChaCha8Rng,
 ) -> SearchResult<G::Move> {
+    match grow(root, h, cfg, rng) {
+        Some((tree, iterations)) => SearchResult {
+            visits: tree.root_visits(cfg.prior),
+            iterations,
+        },
+        None => SearchResult {
+            visits: Vec::new(),
+            iterations: 0,
+        },
+    }
+}
+
+/// The search tree of one search and its iterations; `None` without a legal move.
+fn grow<G: Game, H: Heuristic<G>>(
+    root: &G,
+    h: &H,
+    cfg: &MctsConfig,
+    rng: &mut ChaCha8Rng,
+) -> Option<(Tree<G::Move>, u64)> {
     let me = root.current_player();
     let n = root.num_players().clamp(1, MAX_PLAYERS);
     let mut ctx = Ctx {
@@ -253,12 +279,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
         seen: Vec::with_capacity(64),
     };
     root.legal_moves(&mut sc.legal);
-    let Some(&first) = sc.legal.first() else {
-        return SearchResult {
-            visits: Vec::new(),
-            iterations: 0,
-        };
-    };
+    let &first = sc.legal.first()?;
     let mut tree = Tree::new(first, me, cfg.iterations);
     if cfg.prior > 0 {
         root_prior(&ctx, rng, &sc.legal, &mut tree);
@@ -280,10 +301,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
         let forced = halving.as_mut().map_or(NONE, |h| h.next(&tree.nodes));
         iterate(&mut ctx, &mut tree, &mut sc, forced, rng);
     }
-    SearchResult {
-        visits: tree.root_visits(cfg.prior),
-        iterations: it,
-    }
+    Some((tree, it))
 }
 
 /// One iteration: a fresh determinization, selection down the tree, one expansion, a
@@ -301,8 +319,12 @@ fn iterate<G: Game, H: Heuristic<G>>(
     sc.path.push(0);
     let mut node = 0u32;
     let mut expanded = false;
-    // Selection and expansion.
+    // Selection and expansion, no further than the horizon: every leaf is judged at the same
+    // point of the game, however few moves the turns on its path had.
     while g.status() == super::game::Status::Ongoing {
+        if cfg.stop_at_horizon && ctx.horizon.is_some_and(|t| g.turn() >= t) {
+            break;
+        }
         g.legal_moves(&mut sc.legal);
         let player = g.current_player();
         let (mut best, forced_legal) = tree.select(node, &sc.legal, &mut sc.seen, cfg.c, forced);
@@ -694,6 +716,55 @@ mod tests {
             ongoing >= 2,
             "the playouts must mostly stop at the horizon, not at game end"
         );
+    }
+
+    /// A random game's position where the player to move can only pass, and passing ends the
+    /// turn.
+    fn turn_ending_pass() -> State {
+        for seed in 0..20 {
+            let mut s = new_state(30 + seed);
+            let mut legal = Vec::new();
+            for step in 0..600 {
+                if s.outcome != Outcome::Ongoing {
+                    break;
+                }
+                s.legal_moves(&mut legal);
+                if legal == [Command::Pass] && step > 40 {
+                    let mut next = s.clone();
+                    next.apply(Command::Pass);
+                    if next.turn() == s.turn() + 1 && next.outcome == Outcome::Ongoing {
+                        return s;
+                    }
+                }
+                play_random(&mut s, 1, seed * 1000 + step);
+            }
+        }
+        panic!("no turn-ending pass in twenty random games");
+    }
+
+    #[test]
+    fn the_tree_stops_at_the_horizon() {
+        // Horizon 1: leaves at the start of the next player's turn. The root's only move
+        // reaches it, so the tree must not grow past it into that player's choices.
+        let s = turn_ending_pass();
+        let cfg = MctsConfig {
+            iterations: 60,
+            horizon: 1,
+            ..MctsConfig::default()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let (tree, iterations) =
+            grow(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng).expect("a legal move");
+        assert_eq!(iterations, 60);
+        assert_eq!(tree.nodes.len(), 2, "the root and its pass, nothing beyond");
+        assert_eq!(tree.nodes[1].visits, 60 + cfg.prior);
+        // The former search ran on into the next player's turn.
+        let overrun = MctsConfig {
+            stop_at_horizon: false,
+            ..cfg
+        };
+        let (tree, _) = grow(&s, &OrbitalsHeuristic::default(), &overrun, &mut rng).unwrap();
+        assert!(tree.nodes.len() > 2);
     }
 
     /// A position of a random game (seed `seed`) where the player to move has a pass and at

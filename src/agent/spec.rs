@@ -41,6 +41,8 @@ impl Preset {
         cfg.iterations = self.iterations;
         cfg.horizon = self.horizon;
         cfg.greedy_playout = self.greedy_playout;
+        cfg.c = self.c;
+        cfg.prior = self.prior;
         cfg.time = None;
     }
 
@@ -123,7 +125,8 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, threads)"
+                                     keys: iters, ms, c, playout, horizon, overrun, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
+                                     threads)"
                                 ))
                             }
                         },
@@ -195,6 +198,10 @@ impl AgentSpec {
                                 let v: u8 = number(k, v, "0 or 1")?;
                                 eval.tempo = v > 0;
                             }
+                            "overrun" => {
+                                let v: u8 = number(k, v, "0 or 1")?;
+                                cfg.stop_at_horizon = v == 0;
+                            }
                             "threads" => {
                                 let t: usize = number(k, v, "a number of threads")?;
                                 if !(1..=256).contains(&t) {
@@ -205,7 +212,8 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, threads)"
+                                     horizon, overrun, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
+                                     threads)"
                                 ))
                             }
                         },
@@ -327,6 +335,9 @@ impl fmt::Display for AgentSpec {
                 if cfg.horizon != d.horizon {
                     parts.push(format!("horizon={}", cfg.horizon));
                 }
+                if cfg.stop_at_horizon != d.stop_at_horizon {
+                    parts.push(format!("overrun={}", !cfg.stop_at_horizon as u8));
+                }
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
                 }
@@ -381,6 +392,11 @@ mod tests {
             panic!()
         };
         assert_eq!((c.iterations, c.threads), (1000, 2));
+        assert_eq!(
+            (c.c, c.prior),
+            (0.1, 50),
+            "hard keeps close to its root prior"
+        );
         assert!(
             c.greedy_playout && c.horizon == 2,
             "hard plays leaves on greedily"
@@ -412,6 +428,8 @@ mod tests {
             "mcts:normal,halving=4",
             "mcts:easy,policy=greedy",
             "mcts:hard,prior=20,policy=light",
+            "mcts:hard,c=0.2,prior=10",
+            "mcts:normal,overrun=1",
             "mcts:easy,ms=40",
             "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {

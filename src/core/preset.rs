@@ -1,35 +1,63 @@
 //! Named search presets (`easy`, `normal`, `hard`): plain data each ruleset picks
 //! ([`crate::core::Ruleset::PRESETS`]); the agents turn a preset into search settings.
 
-/// A named search shape: iterations, turn horizon and playout policy.
+/// A named search shape: iterations, turn horizon, playout policy, exploration constant and
+/// the weight of the root prior (virtual visits).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preset {
     pub name: &'static str,
     pub iterations: u32,
     pub horizon: u32,
     pub greedy_playout: bool,
+    pub c: f32,
+    pub prior: u32,
 }
 
-/// `easy` evaluates its leaves directly; `normal` (the default) and `hard` play both sides
-/// greedily from each leaf to the start of the searching player's next turn (see docs/ai.md).
+/// The card game's presets, which `mcts:` specs start from. `easy` evaluates its leaves
+/// directly; `normal` (the default) and `hard` play both sides greedily from each leaf to the
+/// start of the searching player's next turn (see docs/ai.md). `hard` searches five times as
+/// long, and keeps its tree closer to the one-ply prior (five times the virtual visits, half
+/// the exploration): with `normal`'s constants the longer search only found more of the
+/// evaluation's errors.
 pub const PRESETS: [Preset; 3] = [
     Preset {
         name: "easy",
         iterations: 200,
         horizon: 0,
         greedy_playout: false,
+        c: 0.2,
+        prior: 10,
     },
     Preset {
         name: "normal",
         iterations: 200,
         horizon: 2,
         greedy_playout: true,
+        c: 0.2,
+        prior: 10,
     },
     Preset {
         name: "hard",
         iterations: 1000,
         horizon: 2,
         greedy_playout: true,
+        c: 0.1,
+        prior: 50,
+    },
+];
+
+/// The presets of games that set none of their own (Mothership, RoveR): the card game's
+/// `easy` and `normal`, and a `hard` with `normal`'s constants, as they were measured.
+pub const BASE_PRESETS: [Preset; 3] = [
+    PRESETS[0],
+    PRESETS[1],
+    Preset {
+        name: "hard",
+        iterations: 1000,
+        horizon: 2,
+        greedy_playout: true,
+        c: 0.2,
+        prior: 10,
     },
 ];
 
@@ -44,11 +72,15 @@ pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
         iterations: 200,
         horizon: 6,
         greedy_playout: true,
+        c: 0.2,
+        prior: 10,
     },
     Preset {
         name: "hard",
         iterations: 400,
         horizon: 12,
         greedy_playout: true,
+        c: 0.2,
+        prior: 10,
     },
 ];

@@ -275,7 +275,7 @@ pub trait Ruleset: Game + Sized + 'static {
     /// The evaluation the greedy and MCTS agents use for this game.
     type Heuristic: Heuristic<Self> + Clone + Default + 'static;
     /// What the agent levels (`mcts:easy`, `normal`, `hard`) mean in this game.
-    const PRESETS: &'static [super::preset::Preset] = &super::preset::PRESETS;
+    const PRESETS: &'static [super::preset::Preset] = &super::preset::BASE_PRESETS;
 
     /// The starting state of a scenario file, with its labels and the events of setting it
     /// up. `source` is the file's path (its folder resolves relative paths) and text (for

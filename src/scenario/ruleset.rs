@@ -34,6 +34,8 @@ impl Ruleset for State {
     type Scenario = ScenarioFile;
     type Labels = Handles;
     type Heuristic = OrbitalsHeuristic;
+    /// The card game's own `hard` (see [`crate::core::preset::PRESETS`]).
+    const PRESETS: &'static [crate::core::preset::Preset] = &crate::core::preset::PRESETS;
 
     fn from_scenario(
         file: &ScenarioFile,
