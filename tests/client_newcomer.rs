@@ -242,8 +242,10 @@ fn the_split_view_fits_beside_the_table_at_1920x1080() {
         edge < 0.05,
         "{name}: the End button runs into the globe: {edge}"
     );
+    // How many rings are lit depends on the position the shipped cards play to (one ring
+    // and a target marker at the time of writing); without any the share is 0.
     let lit = s.share_near(table_right + 10, 60, 560, 900, TARGET, 45);
-    assert!(lit > 0.002, "{name}: no lit rings in the globe view: {lit}");
+    assert!(lit > 0.001, "{name}: no lit rings in the globe view: {lit}");
     assert!(s.share_near(panel + 2, 0, 6, s.h, PANEL, 12) > 0.6);
 }
 
