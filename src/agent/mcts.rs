@@ -18,8 +18,8 @@
 //!   then the position is evaluated. The leaf value of each player is
 //!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
 //!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
-//!   The tree stops at the horizon too: a path that reaches it ends there, so a line whose
-//!   turns had few moves is not judged after extra moves of the next turn.
+//!   With `stop_at_horizon` (`stop=1`, off by default) the tree ends at the horizon too;
+//!   measured weaker for `hard` (docs/ai.md, "A sharper `hard`").
 //!
 //! * **Root halving** (`halving = k`, off by default): instead of UCB1 at the root, sequential
 //!   halving over a pass and the best root moves by prior, `k` in all: each round shares its
@@ -69,9 +69,9 @@ pub struct MctsConfig {
     /// Playouts (and horizon playouts) choose every move greedily (one-ply best by the
     /// heuristic, as the greedy agent does) instead of by the heuristic's light policy.
     pub greedy_playout: bool,
-    /// The tree ends at the horizon too: a path that reaches it is a leaf, so every leaf is
-    /// judged at the same point of the game. `false` (`overrun=1`) lets the tree run on past
-    /// it, as the search did before (for comparisons).
+    /// The tree ends at the horizon too (`stop=1`): a path that reaches it is a leaf, so every
+    /// leaf is judged at the same point of the game. Off by default: the tree may run on past
+    /// the horizon through turns with few moves (measured stronger for `hard`).
     pub stop_at_horizon: bool,
 }
 
@@ -87,7 +87,7 @@ impl Default for MctsConfig {
             prior: 10,
             halving: 0,
             greedy_playout: true,
-            stop_at_horizon: true,
+            stop_at_horizon: false,
         }
     }
 }
@@ -319,8 +319,7 @@ fn iterate<G: Game, H: Heuristic<G>>(
     sc.path.push(0);
     let mut node = 0u32;
     let mut expanded = false;
-    // Selection and expansion, no further than the horizon: every leaf is judged at the same
-    // point of the game, however few moves the turns on its path had.
+    // Selection and expansion (with `stop_at_horizon`, no further than the horizon).
     while g.status() == super::game::Status::Ongoing {
         if cfg.stop_at_horizon && ctx.horizon.is_some_and(|t| g.turn() >= t) {
             break;
@@ -750,6 +749,7 @@ mod tests {
         let cfg = MctsConfig {
             iterations: 60,
             horizon: 1,
+            stop_at_horizon: true,
             ..MctsConfig::default()
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -758,7 +758,7 @@ mod tests {
         assert_eq!(iterations, 60);
         assert_eq!(tree.nodes.len(), 2, "the root and its pass, nothing beyond");
         assert_eq!(tree.nodes[1].visits, 60 + cfg.prior);
-        // The former search ran on into the next player's turn.
+        // By default the tree runs on into the next player's turn.
         let overrun = MctsConfig {
             stop_at_horizon: false,
             ..cfg

@@ -125,7 +125,7 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, overrun, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
+                                     keys: iters, ms, c, playout, horizon, stop, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
                                      threads)"
                                 ))
                             }
@@ -198,9 +198,9 @@ impl AgentSpec {
                                 let v: u8 = number(k, v, "0 or 1")?;
                                 eval.tempo = v > 0;
                             }
-                            "overrun" => {
+                            "stop" => {
                                 let v: u8 = number(k, v, "0 or 1")?;
-                                cfg.stop_at_horizon = v == 0;
+                                cfg.stop_at_horizon = v > 0;
                             }
                             "threads" => {
                                 let t: usize = number(k, v, "a number of threads")?;
@@ -212,7 +212,7 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, overrun, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
+                                     horizon, stop, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
                                      threads)"
                                 ))
                             }
@@ -336,7 +336,7 @@ impl fmt::Display for AgentSpec {
                     parts.push(format!("horizon={}", cfg.horizon));
                 }
                 if cfg.stop_at_horizon != d.stop_at_horizon {
-                    parts.push(format!("overrun={}", !cfg.stop_at_horizon as u8));
+                    parts.push(format!("stop={}", cfg.stop_at_horizon as u8));
                 }
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
@@ -429,7 +429,7 @@ mod tests {
             "mcts:easy,policy=greedy",
             "mcts:hard,prior=20,policy=light",
             "mcts:hard,c=0.2,prior=10",
-            "mcts:normal,overrun=1",
+            "mcts:normal,stop=1",
             "mcts:easy,ms=40",
             "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {
