@@ -35,6 +35,7 @@ fn series(
         turn_limit,
         swap_decks,
         mirror: Vec::new(),
+        cross: Vec::new(),
         cards: root().join("cards"),
     };
     let s = Series {

@@ -418,6 +418,7 @@ fn every_loader_survives_mutated_inputs() {
         turn_limit: DEFAULT_TURN_LIMIT,
         swap_decks: false,
         mirror: Vec::new(),
+        cross: Vec::new(),
         cards: cards_dir.clone(),
     };
     let orbitals_replays = replays::<State, _>(&table, 4, 120, &replay_dir);

@@ -120,6 +120,7 @@ fn card_game_series_is_unchanged() {
         turn_limit: 200,
         swap_decks: false,
         mirror: Vec::new(),
+        cross: Vec::new(),
         cards: root().join("cards"),
     };
     let games = play(&table, &["greedy", "random"], 4);

@@ -55,6 +55,7 @@ fn a_card_game_replay_shows_the_table_at_its_turn() {
         turn_limit: 200,
         swap_decks: false,
         mirror: Vec::new(),
+        cross: Vec::new(),
         cards,
     };
     let path = replay_file(&table, "cards.yaml");

@@ -116,6 +116,7 @@ fn deck_table() -> orbitals::scenario::table::DeckTable {
         turn_limit: 30,
         swap_decks: false,
         mirror: Vec::new(),
+        cross: Vec::new(),
         cards,
     }
 }

@@ -355,6 +355,7 @@ fn orbitals_table(r: &Reader) -> Result<Box<dyn AnyTable>, String> {
         turn_limit,
         swap_decks: false,
         mirror: Vec::new(),
+        cross: Vec::new(),
         cards: "cards".into(),
     };
     let names = table.side_names();

@@ -202,6 +202,7 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
             turn_limit,
             swap_decks: false,
             mirror: Vec::new(),
+            cross: Vec::new(),
             cards: cards.to_path_buf(),
         };
         let games =

@@ -98,12 +98,17 @@ pub struct MatchArgs {
     pub run: RunArgs,
     /// Decks follow the seats, not the agents: each agent plays both decks (fair agent
     /// comparison when the decks differ).
-    #[arg(long, conflicts_with = "mirror")]
+    #[arg(long, conflicts_with_all = ["mirror", "cross"])]
     pub swap_decks: bool,
     /// Mirror matches: both seats play the same deck, game pairs taking turns over these decks
     /// (comma-separated; --deck1/--deck2 are then not used).
     #[arg(long, value_delimiter = ',', num_args = 1..)]
     pub mirror: Vec<PathBuf>,
+    /// Crossed matches over two or more decks (comma-separated): game pairs take every ordered
+    /// pair of two different decks in turn, the decks following the seats, so each agent plays
+    /// every deck against every other in both seats (--deck1/--deck2 are then not used).
+    #[arg(long, value_delimiter = ',', num_args = 1.., conflicts_with = "mirror")]
+    pub cross: Vec<PathBuf>,
     /// Save the first game as a replay in scenario format.
     #[arg(long)]
     pub save: Option<PathBuf>,
@@ -359,6 +364,7 @@ const GAME_OPTIONS: &[(&str, &[&str])] = &[
     ("--deck2", &["orbitals"]),
     ("--swap-decks", &["orbitals"]),
     ("--mirror", &["orbitals"]),
+    ("--cross", &["orbitals"]),
     ("--planets", &["globetrotter"]),
     ("--facing", &["globetrotter"]),
     ("--players", &["globetrotter", "mothership"]),
@@ -372,6 +378,7 @@ fn given_options(a: &MatchArgs) -> Vec<&'static str> {
         a.deck2.is_some(),
         a.swap_decks,
         !a.mirror.is_empty(),
+        !a.cross.is_empty(),
         a.planets.is_some(),
         a.facing,
         a.players.is_some(),
@@ -589,12 +596,21 @@ fn orbitals_match(cards: &Path, a: MatchArgs) -> Result<()> {
         .iter()
         .map(|p| load(p))
         .collect::<Result<Vec<_>>>()?;
+    if a.cross.len() == 1 {
+        bail!("--cross: needs two or more decks (one deck against itself is --mirror)");
+    }
+    let cross = a
+        .cross
+        .iter()
+        .map(|p| load(p))
+        .collect::<Result<Vec<_>>>()?;
     let table = DeckTable {
         db: db.clone(),
         decks: [d1, d2],
         turn_limit,
         swap_decks: a.swap_decks,
         mirror,
+        cross,
         cards: cards.to_path_buf(),
     };
     play_series(&a, &table, table.side_names(), turn_limit)

@@ -3,7 +3,10 @@
 //!
 //! Two sides, A and B. By default each side keeps its deck when seats swap; with
 //! `swap_decks` the decks follow the seats instead (seat 1 always plays deck A, so each agent
-//! plays both decks); with a `mirror` pool both seats of game pair `k` play `mirror[k % len]`.
+//! plays both decks); with a `mirror` pool both seats of game pair `k` play `mirror[k % len]`;
+//! with a `cross` pool game pairs take every ordered pair of two different decks of the pool in
+//! turn, the decks following the seats, so that each agent plays each deck of every pairing in
+//! both seats (an agent comparison over the whole pool that is not only mirrors).
 //! The seeded first-player draw (O3) gives the first move to a different side in each game of
 //! a pair.
 use super::{Handles, ScenarioFile};
@@ -25,6 +28,9 @@ pub struct DeckTable {
     pub swap_decks: bool,
     /// Mirror matches over a pool of decks (when not empty, `decks` is not used).
     pub mirror: Vec<Deck>,
+    /// Crossed matches over a pool of at least two decks (when not empty, `decks` and
+    /// `mirror` are not used): see [`DeckTable::cross_pair`].
+    pub cross: Vec<Deck>,
     /// The card folder; replays name it relative to where they are written.
     pub cards: PathBuf,
 }
@@ -52,7 +58,9 @@ pub fn relative_to(target: &Path, from_file: &Path) -> String {
 impl DeckTable {
     /// The decks of game `index` in seat order.
     pub fn decks_of(&self, index: u32, sides: &[usize]) -> Vec<Deck> {
-        if !self.mirror.is_empty() {
+        if let Some((x, y)) = self.cross_pair(index) {
+            vec![self.cross[x].clone(), self.cross[y].clone()]
+        } else if !self.mirror.is_empty() {
             let d = &self.mirror[(index / 2) as usize % self.mirror.len()];
             vec![d.clone(), d.clone()]
         } else if self.swap_decks {
@@ -62,11 +70,34 @@ impl DeckTable {
         }
     }
 
+    /// With a `cross` pool of `n` decks, the pool indices of the decks of seats 1 and 2 in game
+    /// `index`: game pair `k` plays ordered pair `k mod n(n-1)`, the pairs listed by their two
+    /// decks `i < j` in order, `(i, j)` and then `(j, i)`. `None` without a pool of two or more.
+    pub fn cross_pair(&self, index: u32) -> Option<(usize, usize)> {
+        let n = self.cross.len();
+        if n < 2 {
+            return None;
+        }
+        let k = (index / 2) as usize % (n * (n - 1));
+        let mut left = k / 2;
+        for i in 0..n {
+            let row = n - 1 - i;
+            if left < row {
+                let j = i + 1 + left;
+                return Some(if k % 2 == 0 { (i, j) } else { (j, i) });
+            }
+            left -= row;
+        }
+        None
+    }
+
     /// What each side plays, for the results table.
     pub fn side_names(&self) -> Vec<String> {
         (0..2)
             .map(|k| {
-                if !self.mirror.is_empty() {
+                if self.cross.len() >= 2 {
+                    "crossed".into()
+                } else if !self.mirror.is_empty() {
                     "mirror".into()
                 } else if self.swap_decks {
                     "both".into()
@@ -137,6 +168,7 @@ mod tests {
             turn_limit: 60,
             swap_decks: false,
             mirror: Vec::new(),
+            cross: Vec::new(),
             cards: PathBuf::from("cards"),
         };
         let s = Series {
@@ -224,6 +256,67 @@ mod tests {
             .map(|d| (d.deck.as_str(), d.wins + d.losses + d.draws))
             .collect();
         assert_eq!(by, vec![(x.as_str(), 4), (y.as_str(), 2)]);
+    }
+
+    #[test]
+    fn crossed_pairs_take_every_ordered_pairing_with_decks_following_the_seats() {
+        let (mut t, _) = series(2, 1);
+        let mut third = t.decks[0].clone();
+        third.name = "Third".into();
+        t.cross = vec![t.decks[0].clone(), t.decks[1].clone(), third];
+        let pairs: Vec<_> = (0..14).map(|g| t.cross_pair(g).unwrap()).collect();
+        assert_eq!(
+            pairs,
+            vec![
+                (0, 1),
+                (0, 1),
+                (1, 0),
+                (1, 0),
+                (0, 2),
+                (0, 2),
+                (2, 0),
+                (2, 0),
+                (1, 2),
+                (1, 2),
+                (2, 1),
+                (2, 1),
+                (0, 1),
+                (0, 1)
+            ]
+        );
+        assert_eq!(t.side_names(), vec!["crossed", "crossed"]);
+        // Seats keep their decks within a pair; the agents swap seats.
+        let s = Series {
+            agents: vec![AgentSpec::Greedy, AgentSpec::Random],
+            games: 4,
+            seed: 9,
+            jobs: 2,
+        };
+        let a = run(&t, &s, &|| {}).unwrap();
+        let names: Vec<Vec<String>> = a.iter().map(|g| decks(&t, g)).collect();
+        let (x, y) = (t.cross[0].name.clone(), t.cross[1].name.clone());
+        assert_eq!(
+            names,
+            vec![
+                vec![x.clone(), y.clone()],
+                vec![x.clone(), y.clone()],
+                vec![y.clone(), x.clone()],
+                vec![y.clone(), x.clone()]
+            ]
+        );
+        assert_eq!(a[0].sides, [0, 1]);
+        assert_eq!(a[1].sides, [1, 0]);
+        // Side A played each deck of the pairing twice, once in each seat.
+        let sum = summarize(&lineup(&t, &s), &a, Instant::now());
+        let by: Vec<(&str, u32)> = sum
+            .by_deck
+            .iter()
+            .map(|d| (d.deck.as_str(), d.wins + d.losses + d.draws))
+            .collect();
+        assert_eq!(by, vec![(x.as_str(), 2), (y.as_str(), 2)]);
+        // A pool of one deck is not crossed.
+        t.cross.truncate(1);
+        assert_eq!(t.cross_pair(0), None);
     }
 
     #[test]
