@@ -62,6 +62,10 @@ pub struct MctsConfig {
     /// Virtual visits given to each root move, valued by its exact one-ply expectation (the
     /// greedy agent's knowledge, combat odds enumerated); 0 disables this prior.
     pub prior: u32,
+    /// When above 0, the root prior's visits are at most this share of the iteration budget in
+    /// all (`share=`): each root move gets `min(prior, share × iterations / moves)` virtual
+    /// visits, at least 1, so a root with many moves is not held to the prior. 0: `prior` each.
+    pub prior_share: f32,
     /// Sequential halving at the root over this many candidates (a pass and the best by root
     /// prior): rounds share the iterations equally among the survivors, and the better half by
     /// mean value goes on. 0: UCB1 at the root too. Needs an iteration budget.
@@ -85,6 +89,7 @@ impl Default for MctsConfig {
             horizon: 2,
             threads: 1,
             prior: 10,
+            prior_share: 0.0,
             halving: 0,
             greedy_playout: true,
             stop_at_horizon: false,
@@ -114,6 +119,8 @@ pub struct SearchResult<M> {
 /// The search tree: nodes in one vector, children as linked lists (newest first).
 struct Tree<M> {
     nodes: Vec<Node<M>>,
+    /// Virtual visits each root child was given by the prior.
+    prior: u32,
 }
 
 impl<M: Copy + Eq> Tree<M> {
@@ -129,7 +136,7 @@ impl<M: Copy + Eq> Tree<M> {
             first_child: NONE,
             next_sibling: NONE,
         });
-        Tree { nodes }
+        Tree { nodes, prior: 0 }
     }
 
     /// Adds a child of `parent` with `visits` virtual visits worth `total`.
@@ -194,7 +201,8 @@ impl<M: Copy + Eq> Tree<M> {
     }
 
     /// The root's moves with their real visits (virtual prior visits taken off) and means.
-    fn root_visits(&self, prior: u32) -> Vec<(M, u32, f32)> {
+    fn root_visits(&self) -> Vec<(M, u32, f32)> {
+        let prior = self.prior;
         let mut visits = Vec::new();
         let mut child = self.nodes[0].first_child;
         while child != NONE {
@@ -242,7 +250,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
 ) -> SearchResult<G::Move> {
     match grow(root, h, cfg, rng) {
         Some((tree, iterations)) => SearchResult {
-            visits: tree.root_visits(cfg.prior),
+            visits: tree.root_visits(),
             iterations,
         },
         None => SearchResult {
@@ -281,8 +289,10 @@ fn grow<G: Game, H: Heuristic<G>>(
     root.legal_moves(&mut sc.legal);
     let &first = sc.legal.first()?;
     let mut tree = Tree::new(first, me, cfg.iterations);
-    if cfg.prior > 0 {
-        root_prior(&ctx, rng, &sc.legal, &mut tree);
+    let k = prior_visits(cfg, sc.legal.len());
+    if k > 0 {
+        tree.prior = k;
+        root_prior(&ctx, rng, &sc.legal, k, &mut tree);
     }
     let mut halving = if cfg.halving > 1 && cfg.time.is_none() {
         Halving::new(root, &tree.nodes, cfg.halving as usize, cfg.iterations)
@@ -479,15 +489,26 @@ impl Halving {
     }
 }
 
+/// Virtual visits of each root move's prior with `moves` root moves (see
+/// [`MctsConfig::prior_share`]).
+fn prior_visits(cfg: &MctsConfig, moves: usize) -> u32 {
+    if cfg.prior == 0 || cfg.prior_share <= 0.0 || cfg.time.is_some() {
+        return cfg.prior;
+    }
+    let cap = cfg.prior_share * cfg.iterations as f32 / moves.max(1) as f32;
+    cfg.prior.min(cap as u32).max(1)
+}
+
 /// Creates every root child with `k` virtual visits at its exact one-ply expected value, from a
 /// determinized root (so the prior cannot peek either).
 fn root_prior<G: Game, H: Heuristic<G>>(
     ctx: &Ctx<G, H>,
     rng: &mut ChaCha8Rng,
     legal: &[G::Move],
+    k: u32,
     tree: &mut Tree<G::Move>,
 ) {
-    let (me, n, k) = (ctx.me, ctx.n, ctx.cfg.prior);
+    let (me, n) = (ctx.me, ctx.n);
     let view = ctx.root.determinize(me, rng);
     let mut one: OnePly<G, H> = OnePly::default();
     ctx.h.prepare_near(&view, me, &mut one.near);
@@ -765,6 +786,50 @@ mod tests {
         };
         let (tree, _) = grow(&s, &OrbitalsHeuristic::default(), &overrun, &mut rng).unwrap();
         assert!(tree.nodes.len() > 2);
+    }
+
+    #[test]
+    fn a_prior_share_caps_the_virtual_visits_of_a_wide_root() {
+        let cfg = MctsConfig {
+            iterations: 1000,
+            prior: 50,
+            prior_share: 0.5,
+            ..MctsConfig::default()
+        };
+        // 500 visits in all: 50 each up to ten moves, fewer beyond, never none.
+        assert_eq!(prior_visits(&cfg, 1), 50);
+        assert_eq!(prior_visits(&cfg, 10), 50);
+        assert_eq!(prior_visits(&cfg, 20), 25);
+        assert_eq!(prior_visits(&cfg, 40), 12);
+        assert_eq!(prior_visits(&cfg, 1000), 1);
+        // Off by default, and off without a prior.
+        let plain = MctsConfig {
+            prior_share: 0.0,
+            ..cfg.clone()
+        };
+        assert_eq!(prior_visits(&plain, 40), 50);
+        let none = MctsConfig { prior: 0, ..cfg };
+        assert_eq!(prior_visits(&none, 40), 0);
+    }
+
+    #[test]
+    fn root_visits_leave_out_the_prior_given() {
+        let s = busy_position_from(3);
+        let cfg = MctsConfig {
+            iterations: 100,
+            prior: 50,
+            prior_share: 0.5,
+            ..MctsConfig::default()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let (tree, iterations) =
+            grow(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng).expect("a legal move");
+        let mut legal = Vec::new();
+        s.legal_moves(&mut legal);
+        assert_eq!(tree.prior, prior_visits(&cfg, legal.len()));
+        assert!(tree.prior < 50, "{} root moves", legal.len());
+        let real: u32 = tree.root_visits().iter().map(|v| v.1).sum();
+        assert_eq!(real as u64, iterations);
     }
 
     /// A position of a random game (seed `seed`) where the player to move has a pass and at

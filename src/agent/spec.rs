@@ -8,7 +8,7 @@
 //! | `greedy` | one-ply search with the evaluation function |
 //! | `mcts` / `mcts:normal` | MCTS, 200 iterations per decision, each leaf played on greedily to the start of the searcher's next turn |
 //! | `mcts:easy` | 200 iterations, leaves evaluated directly (no playout) |
-//! | `mcts:hard` | as `normal`, 1000 iterations |
+//! | `mcts:hard` | as `normal`, 1000 iterations, closer to the root prior (c 0.1, prior 50) |
 //! | `mcts:policy=light` | horizon playouts use the light policy instead of greedy moves |
 //! | `mcts:iters=2000,c=1.4` | explicit iterations and exploration constant |
 //! | `mcts:ms=500` | half a second per decision instead of an iteration count |
@@ -16,6 +16,7 @@
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
 //! | `mcts:horizon=1` | play on to a turn boundary before evaluating (default 2 = the start of the searcher's next turn; 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
+//! | `mcts:share=0.5` | the root prior's visits are at most this share of the iterations in all, fewer per move at a wide root (default 0 = off) |
 //! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
 //! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |
@@ -125,7 +126,7 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, stop, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
+                                     keys: iters, ms, c, playout, horizon, stop, prior, share, halving, policy, endgame, siege, approach, late, hazard, tempo, \
                                      threads)"
                                 ))
                             }
@@ -156,6 +157,13 @@ impl AgentSpec {
                             "playout" => cfg.playout = number(k, v, "a number of commands")?,
                             "horizon" => cfg.horizon = number(k, v, "a number of turns")?,
                             "prior" => cfg.prior = number(k, v, "a number of virtual visits")?,
+                            "share" => {
+                                let a: f32 = number(k, v, "a number")?;
+                                if !(0.0..=1.0).contains(&a) {
+                                    return err("`share` must be between 0 and 1");
+                                }
+                                cfg.prior_share = a;
+                            }
                             "halving" => cfg.halving = number(k, v, "a number of candidates")?,
                             "policy" => {
                                 cfg.greedy_playout = match v.trim() {
@@ -212,7 +220,7 @@ impl AgentSpec {
                             other => {
                                 return err(format!(
                                     "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, stop, prior, halving, policy, endgame, siege, approach, late, hazard, tempo, \
+                                     horizon, stop, prior, share, halving, policy, endgame, siege, approach, late, hazard, tempo, \
                                      threads)"
                                 ))
                             }
@@ -340,6 +348,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
+                }
+                if cfg.prior_share != d.prior_share {
+                    parts.push(format!("share={}", cfg.prior_share));
                 }
                 if cfg.halving != d.halving {
                     parts.push(format!("halving={}", cfg.halving));

@@ -84,7 +84,7 @@ impl DeckTable {
             let row = n - 1 - i;
             if left < row {
                 let j = i + 1 + left;
-                return Some(if k % 2 == 0 { (i, j) } else { (j, i) });
+                return Some(if k.is_multiple_of(2) { (i, j) } else { (j, i) });
             }
             left -= row;
         }
