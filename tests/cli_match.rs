@@ -170,6 +170,41 @@ fn bad_mirror_arguments_are_named() {
     assert!(err.contains("decks/nowhere.yaml"), "{err}");
 }
 
+#[test]
+fn crossed_matches_play_every_pairing_both_ways() {
+    let args = "match --p1 greedy --p2 random --games 4 --json \
+                --cross decks/vanguard.yaml,decks/bastion.yaml";
+    let v = json(&orbitals(&args.split_whitespace().collect::<Vec<_>>()));
+    assert_eq!(v["sides"][0]["deck"], "crossed");
+    let by = v["by_deck"].as_array().unwrap();
+    let decks: Vec<&str> = by.iter().map(|d| d["deck"].as_str().unwrap()).collect();
+    assert_eq!(decks, ["Vanguard", "Bastion"], "side 1 played both decks");
+
+    let out = orbitals(&["match", "--cross", "decks/vanguard.yaml"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--cross") && err.contains("two or more"),
+        "{err}"
+    );
+
+    let out = orbitals(&["match", "--cross", "decks/vanguard.yaml,decks/nowhere.yaml"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("decks/nowhere.yaml"), "{err}");
+
+    let out = orbitals(&[
+        "match",
+        "--game",
+        "rover",
+        "--cross",
+        "decks/vanguard.yaml,decks/bastion.yaml",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--cross does not apply"), "{err}");
+}
+
 /// Every registered game plays a short series through the one `match` path.
 #[test]
 fn every_game_plays_a_series() {
