@@ -318,8 +318,9 @@ impl Ctx {
                         x.projects_on[c.host as usize] += 1;
                         x.open_on[c.host as usize] += open as u8;
                     } else if open {
-                        // Any asset with construction power may build an asset project (O21).
-                        x.starts[p] |= STARTS_ANYWHERE;
+                        // Any asset with construction power and no enemy spacecraft in orbit
+                        // may build an asset project (O21).
+                        x.starts[p] |= STARTS_ASSET;
                     }
                 }
                 _ => {}
@@ -401,7 +402,7 @@ fn card_term(
                     mw * value.structure_worth * (1.0 - 0.5 * dx)
                 };
                 // What the player to move can still do with this asset this turn.
-                let can_build = x.open_on[i] > 0 || can_start(card, x.starts[p]);
+                let can_build = x.open_on[i] > 0 || can_start(s, i, p, card, x.starts[p]);
                 let draw = draw_value(x.hand[p], x.deck[p]);
                 if p == x.active && x.in_turn && !c.has(flag::TAPPED) {
                     v += untapped(card, value, x.phase, c.damage, can_build, draw, mw);
@@ -594,24 +595,37 @@ fn position(
     w * bp * (0.1 + 0.25 * (orbital as f32 + 1.0) / n)
 }
 
-/// Start bit of a hand card that can go on any asset: an upgrade (O21), or an asset card, which
-/// every asset with construction power may build. Spacecraft set their class's factory bit.
-const STARTS_ANYWHERE: u8 = 0x80;
+/// Start bit of a hand card that can go on any asset and be built there: an upgrade (O21).
+/// Spacecraft set their class's factory bit.
+pub(super) const STARTS_ANYWHERE: u8 = 0x80;
+
+/// Start bit of an asset card in hand or an open asset project: every asset with construction
+/// power may build it, but only while no enemy spacecraft orbit that asset (O21).
+pub(super) const STARTS_ASSET: u8 = 0x40;
 
 /// What a hand card needs to be started and built: a factory of its class, or any asset.
 #[inline]
 fn start_bits(card: &Hot) -> u8 {
     match card.kind {
         HotKind::Spacecraft => card.class.bit(),
-        _ => STARTS_ANYWHERE,
+        HotKind::Asset => STARTS_ASSET,
+        HotKind::Upgrade => STARTS_ANYWHERE,
     }
 }
 
-/// True if some hand card (`starts`, see [`start_bits`]) can be started and built on `asset`:
-/// a spacecraft needs a factory of its class there (O21).
+/// True if some hand card or open asset project (`starts`, see [`start_bits`]) can be built by
+/// `asset` (table index `i`, of player `p`): a spacecraft needs a factory of its class there,
+/// an asset project an asset that no enemy spacecraft orbit (O21).
 #[inline]
-fn can_start(asset: &Hot, starts: u8) -> bool {
+fn can_start(s: &State, i: usize, p: usize, asset: &Hot, starts: u8) -> bool {
     starts & (STARTS_ANYWHERE | asset.factories) != 0
+        || (starts & STARTS_ASSET != 0 && !enemy_orbits(s, i, p))
+}
+
+/// Does a spacecraft of another player than `p` orbit the asset at table index `i`?
+fn enemy_orbits(s: &State, i: usize, p: usize) -> bool {
+    s.ships_at(CardRef(i as u8))
+        .any(|(_, c)| c.owner.index() != p)
 }
 
 /// Worth of one card that research would draw: a hand card (less past the soft cap), nothing

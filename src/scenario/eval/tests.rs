@@ -194,14 +194,21 @@ fn adv_after(s: &State, cmd: Command) -> f32 {
     advantage(&t, s.active.index())
 }
 
-#[test]
-fn research_wins_when_nothing_can_use_the_assets_construction_power() {
-    let mut s = new_state(4);
+/// A new game of `seed` played to its first Research phase, with the player to move and their
+/// homeworld.
+fn at_research(seed: u64) -> (State, PlayerId, CardRef) {
+    let mut s = new_state(seed);
     while s.phase != Phase::Research {
         crate::rules::apply(&mut s, Command::Pass);
     }
     let p = s.active;
     let home = homeworld(&s, p.index());
+    (s, p, home)
+}
+
+#[test]
+fn research_wins_when_nothing_can_use_the_assets_construction_power() {
+    let (s, p, home) = at_research(4);
     let hot = *s.db.hot(s.inst(home).card);
     // A spacecraft the homeworld has no factory for, and one it has.
     let ship_of = |built: bool| {
@@ -237,6 +244,43 @@ fn research_wins_when_nothing_can_use_the_assets_construction_power() {
     // Unfinished, it does.
     waiting.inst_mut(hand[0]).points = 0;
     assert!(adv_after(&waiting, Command::Pass) > adv_after(&waiting, research) + 0.1);
+}
+
+#[test]
+fn an_asset_project_blocked_by_enemy_orbiters_does_not_hold_back_research() {
+    // An asset card in hand, or an asset project, can only be built by an asset that no enemy
+    // spacecraft orbit (O21). With an enemy ship at the homeworld it is no reason to keep the
+    // homeworld's construction power: research draws a card instead.
+    let (mut s, p, home) = at_research(4);
+    let asset_card =
+        s.db.iter()
+            .find(|(id, _)| s.db.hot(*id).kind == HotKind::Asset && !s.db.hot(*id).homeworld)
+            .map(|(id, _)| id)
+            .unwrap();
+    let hand: Vec<CardRef> = s.zone(p, Zone::Hand).map(|(r, _)| r).collect();
+    // Only the asset card: every other hand card leaves the game.
+    s.inst_mut(hand[0]).card = asset_card;
+    for &r in &hand[1..] {
+        s.set_zone(r, Zone::Removed);
+    }
+    let research = Command::Research { asset: home };
+    // Free to build it, the homeworld keeps its power for the asset project.
+    assert!(adv_after(&s, Command::Pass) > adv_after(&s, research) + 0.1);
+    // With an enemy ship in orbit it cannot build it: research.
+    let mut held = s.clone();
+    ship(&mut held, 1 - p.index(), "wasp", home, 2);
+    assert!(adv_after(&held, research) > adv_after(&held, Command::Pass) + 0.1);
+    // The same with the asset already started as a project.
+    let project = |t: &mut State| {
+        t.set_zone(hand[0], Zone::Project);
+        t.inst_mut(hand[0]).host = NONE;
+    };
+    let mut started = held.clone();
+    project(&mut started);
+    assert!(adv_after(&started, research) > adv_after(&started, Command::Pass) + 0.1);
+    let mut free = s.clone();
+    project(&mut free);
+    assert!(adv_after(&free, Command::Pass) > adv_after(&free, research) + 0.1);
 }
 
 #[test]

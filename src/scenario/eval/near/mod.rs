@@ -14,12 +14,12 @@
 //! full.
 use super::{
     card_term, finish, free_population, in_turn, project_open, scores_with, Ctx, OrbitalsHeuristic,
-    DEBRIS_SLOTS,
+    DEBRIS_SLOTS, STARTS_ANYWHERE, STARTS_ASSET,
 };
 use crate::core::game::MAX_PLAYERS;
 use crate::data::HotKind;
 use crate::ids::PlayerId;
-use crate::state::{flag, Inst, Phase, State, Zone};
+use crate::state::{flag, Inst, Phase, State, Zone, NONE};
 
 /// Most changed cards scored from a base position; more are scored in full.
 const MOST_CHANGED: usize = 8;
@@ -338,6 +338,15 @@ impl Base {
             return Change::Other;
         }
         let viewer = self.viewer;
+        // A ship that leaves an asset or arrives at one may change whether that asset can
+        // build an asset project (no enemy spacecraft in orbit, O21).
+        if a.zone == Zone::Ship
+            && (a.host != c.host || c.zone != Zone::Ship)
+            && (self.reads_orbiters(s, a.host, a.owner.index())
+                || self.reads_orbiters(s, c.host, a.owner.index()))
+        {
+            return Change::Other;
+        }
         let rescore = match (a.zone, c.zone) {
             (Zone::Ship, Zone::Ship) => true,
             (Zone::Asset, Zone::Asset) => {
@@ -361,6 +370,23 @@ impl Base {
         } else {
             Change::Other
         }
+    }
+}
+
+impl Base {
+    /// May the term of the asset at table index `host` depend on whether a ship of `mover`
+    /// orbits it: is it another player's asset whose only buildable start is an asset project
+    /// (see [`super::can_start`])?
+    fn reads_orbiters(&self, s: &State, host: u8, mover: usize) -> bool {
+        let Some(asset) = s.cards.get(host as usize).filter(|_| host != NONE) else {
+            return false;
+        };
+        let owner = asset.owner.index();
+        let starts = self.ctx.starts[owner.min(MAX_PLAYERS - 1)];
+        owner != mover
+            && asset.zone == Zone::Asset
+            && starts & STARTS_ASSET != 0
+            && starts & (STARTS_ANYWHERE | s.db.hot(asset.card).factories) == 0
     }
 }
 
