@@ -18,6 +18,13 @@ fn tmp(name: &str) -> PathBuf {
     d.join(name)
 }
 
+/// Runs `orbitals` with `args`, checks that it is refused, and returns what it printed on stderr.
+fn refused(args: &[&str]) -> String {
+    let out = orbitals(args);
+    assert!(!out.status.success(), "{args:?} was accepted");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 fn json(out: &Output) -> serde_json::Value {
     assert!(
         out.status.success(),
@@ -105,30 +112,21 @@ fn card_game_match_still_reports_two_sides() {
 
 #[test]
 fn bad_match_arguments_are_named() {
-    let out = orbitals(&["match", "--game", "globetrotter", "--players", "9"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--game", "globetrotter", "--players", "9"]);
     assert!(err.contains("G17"), "{err}");
 
-    let out = orbitals(&["match", "--p3", "greedy"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--p3", "greedy"]);
     assert!(err.contains("--p3 given for a 2-player game"), "{err}");
 
-    let out = orbitals(&["match", "--planets", "2"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--planets", "2"]);
     assert!(
         err.contains("--planets does not apply to --game orbitals"),
         "{err}"
     );
 
-    let out = orbitals(&["match", "--game", "globetrotter", "--p3", "greedy"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--p3"));
+    assert!(refused(&["match", "--game", "globetrotter", "--p3", "greedy"]).contains("--p3"));
 
-    let out = orbitals(&["match", "--game", "chess"]);
-    assert!(!out.status.success());
+    refused(&["match", "--game", "chess"]);
 }
 
 #[test]
@@ -156,17 +154,13 @@ fn mirror_matches_report_results_by_deck() {
 
 #[test]
 fn bad_mirror_arguments_are_named() {
-    let out = orbitals(&["match", "--mirror", "decks/vanguard.yaml", "--swap-decks"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--mirror", "decks/vanguard.yaml", "--swap-decks"]);
     assert!(
         err.contains("--swap-decks") && err.contains("--mirror"),
         "{err}"
     );
 
-    let out = orbitals(&["match", "--mirror", "decks/nowhere.yaml"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--mirror", "decks/nowhere.yaml"]);
     assert!(err.contains("decks/nowhere.yaml"), "{err}");
 }
 
@@ -180,28 +174,22 @@ fn crossed_matches_play_every_pairing_both_ways() {
     let decks: Vec<&str> = by.iter().map(|d| d["deck"].as_str().unwrap()).collect();
     assert_eq!(decks, ["Vanguard", "Bastion"], "side 1 played both decks");
 
-    let out = orbitals(&["match", "--cross", "decks/vanguard.yaml"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--cross", "decks/vanguard.yaml"]);
     assert!(
         err.contains("--cross") && err.contains("two or more"),
         "{err}"
     );
 
-    let out = orbitals(&["match", "--cross", "decks/vanguard.yaml,decks/nowhere.yaml"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["match", "--cross", "decks/vanguard.yaml,decks/nowhere.yaml"]);
     assert!(err.contains("decks/nowhere.yaml"), "{err}");
 
-    let out = orbitals(&[
+    let err = refused(&[
         "match",
         "--game",
         "rover",
         "--cross",
         "decks/vanguard.yaml,decks/bastion.yaml",
     ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--cross does not apply"), "{err}");
 }
 
@@ -227,9 +215,9 @@ fn every_game_plays_a_series() {
         "--json",
     ]));
     assert_eq!(gt["sides"].as_array().unwrap().len(), 3);
-    let out = orbitals(&["match", "--game", "rover", "--level", "nowhere"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--level `nowhere`"));
+    assert!(
+        refused(&["match", "--game", "rover", "--level", "nowhere"]).contains("--level `nowhere`")
+    );
 }
 
 /// `orbitals balance`: every pair of the given decks (mirrors included) with seats swapped, a

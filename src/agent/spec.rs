@@ -91,6 +91,10 @@ fn number<T: std::str::FromStr>(key: &str, v: &str, what: &str) -> Result<T, Spe
         .map_err(|_| SpecError(format!("`{key}={v}`: expected {what}")))
 }
 
+/// The keys of an `mcts:` spec, as error messages list them.
+const MCTS_KEYS: &str = "iters, ms, c, playout, horizon, stop, prior, share, halving, policy, \
+                         endgame, siege, approach, late, hazard, tempo, threads";
+
 impl AgentSpec {
     /// Parses a spec such as `mcts:iters=2000,c=1.4`.
     pub fn parse(spec: &str) -> Result<AgentSpec, SpecError> {
@@ -126,8 +130,7 @@ impl AgentSpec {
                             None => {
                                 return err(format!(
                                     "unknown mcts option `{o}` (presets: easy, normal, hard; \
-                                     keys: iters, ms, c, playout, horizon, stop, prior, share, halving, policy, endgame, siege, approach, late, hazard, tempo, \
-                                     threads)"
+                                     keys: {MCTS_KEYS})"
                                 ))
                             }
                         },
@@ -219,9 +222,7 @@ impl AgentSpec {
                             }
                             other => {
                                 return err(format!(
-                                    "unknown mcts key `{other}` (keys: iters, ms, c, playout, \
-                                     horizon, stop, prior, share, halving, policy, endgame, siege, approach, late, hazard, tempo, \
-                                     threads)"
+                                    "unknown mcts key `{other}` (keys: {MCTS_KEYS})"
                                 ))
                             }
                         },

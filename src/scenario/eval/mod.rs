@@ -597,11 +597,11 @@ fn position(
 
 /// Start bit of a hand card that can go on any asset and be built there: an upgrade (O21).
 /// Spacecraft set their class's factory bit.
-pub(super) const STARTS_ANYWHERE: u8 = 0x80;
+const STARTS_ANYWHERE: u8 = 0x80;
 
 /// Start bit of an asset card in hand or an open asset project: every asset with construction
 /// power may build it, but only while no enemy spacecraft orbit that asset (O21).
-pub(super) const STARTS_ASSET: u8 = 0x40;
+const STARTS_ASSET: u8 = 0x40;
 
 /// What a hand card needs to be started and built: a factory of its class, or any asset.
 #[inline]
@@ -618,8 +618,18 @@ fn start_bits(card: &Hot) -> u8 {
 /// an asset project an asset that no enemy spacecraft orbit (O21).
 #[inline]
 fn can_start(s: &State, i: usize, p: usize, asset: &Hot, starts: u8) -> bool {
-    starts & (STARTS_ANYWHERE | asset.factories) != 0
-        || (starts & STARTS_ASSET != 0 && !enemy_orbits(s, i, p))
+    if only_asset_starts(asset, starts) {
+        !enemy_orbits(s, i, p)
+    } else {
+        starts & (STARTS_ANYWHERE | asset.factories) != 0
+    }
+}
+
+/// Is an asset project the only start (`starts`) that `asset` could build, so that whether it
+/// can build at all depends on the spacecraft orbiting it (see [`can_start`])?
+#[inline]
+pub(super) fn only_asset_starts(asset: &Hot, starts: u8) -> bool {
+    starts & STARTS_ASSET != 0 && starts & (STARTS_ANYWHERE | asset.factories) == 0
 }
 
 /// Does a spacecraft of another player than `p` orbit the asset at table index `i`?

@@ -194,6 +194,22 @@ fn adv_after(s: &State, cmd: Command) -> f32 {
     advantage(&t, s.active.index())
 }
 
+/// Leaves player `p` one card in hand, an asset (not a homeworld), and returns it; the other
+/// hand cards leave the game.
+pub(super) fn only_an_asset_in_hand(s: &mut State, p: PlayerId) -> CardRef {
+    let asset_card =
+        s.db.iter()
+            .find(|(id, _)| s.db.hot(*id).kind == HotKind::Asset && !s.db.hot(*id).homeworld)
+            .map(|(id, _)| id)
+            .unwrap();
+    let hand: Vec<CardRef> = s.zone(p, Zone::Hand).map(|(r, _)| r).collect();
+    s.inst_mut(hand[0]).card = asset_card;
+    for &r in &hand[1..] {
+        s.set_zone(r, Zone::Removed);
+    }
+    hand[0]
+}
+
 /// A new game of `seed` played to its first Research phase, with the player to move and their
 /// homeworld.
 fn at_research(seed: u64) -> (State, PlayerId, CardRef) {
@@ -252,17 +268,7 @@ fn an_asset_project_blocked_by_enemy_orbiters_does_not_hold_back_research() {
     // spacecraft orbit (O21). With an enemy ship at the homeworld it is no reason to keep the
     // homeworld's construction power: research draws a card instead.
     let (mut s, p, home) = at_research(4);
-    let asset_card =
-        s.db.iter()
-            .find(|(id, _)| s.db.hot(*id).kind == HotKind::Asset && !s.db.hot(*id).homeworld)
-            .map(|(id, _)| id)
-            .unwrap();
-    let hand: Vec<CardRef> = s.zone(p, Zone::Hand).map(|(r, _)| r).collect();
-    // Only the asset card: every other hand card leaves the game.
-    s.inst_mut(hand[0]).card = asset_card;
-    for &r in &hand[1..] {
-        s.set_zone(r, Zone::Removed);
-    }
+    let asset = only_an_asset_in_hand(&mut s, p);
     let research = Command::Research { asset: home };
     // Free to build it, the homeworld keeps its power for the asset project.
     assert!(adv_after(&s, Command::Pass) > adv_after(&s, research) + 0.1);
@@ -272,8 +278,8 @@ fn an_asset_project_blocked_by_enemy_orbiters_does_not_hold_back_research() {
     assert!(adv_after(&held, research) > adv_after(&held, Command::Pass) + 0.1);
     // The same with the asset already started as a project.
     let project = |t: &mut State| {
-        t.set_zone(hand[0], Zone::Project);
-        t.inst_mut(hand[0]).host = NONE;
+        t.set_zone(asset, Zone::Project);
+        t.inst_mut(asset).host = NONE;
     };
     let mut started = held.clone();
     project(&mut started);

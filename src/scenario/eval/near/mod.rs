@@ -13,8 +13,8 @@
 //! deployed, another phase or turn, an asset destroyed or upgraded) scores the position in
 //! full.
 use super::{
-    card_term, finish, free_population, in_turn, project_open, scores_with, Ctx, OrbitalsHeuristic,
-    DEBRIS_SLOTS, STARTS_ANYWHERE, STARTS_ASSET,
+    card_term, finish, free_population, in_turn, only_asset_starts, project_open, scores_with, Ctx,
+    OrbitalsHeuristic, DEBRIS_SLOTS,
 };
 use crate::core::game::MAX_PLAYERS;
 use crate::data::HotKind;
@@ -333,6 +333,8 @@ impl Base {
     /// destroyed into debris, when debris is not counted (`hazard` off) and the owner's free
     /// population counts for nothing; [`Change::Frees`] when it does (a ship of the viewer
     /// while the viewer has spacecraft projects, whose terms read it).
+    /// [`Change::Other`] too for a ship that leaves an asset or arrives at one whose term reads
+    /// its orbiters ([`Base::reads_orbiters`]).
     fn change(&self, s: &State, a: &Inst, c: &Inst) -> Change {
         if a.card != c.card || a.owner != c.owner {
             return Change::Other;
@@ -371,22 +373,21 @@ impl Base {
             Change::Other
         }
     }
-}
 
-impl Base {
     /// May the term of the asset at table index `host` depend on whether a ship of `mover`
     /// orbits it: is it another player's asset whose only buildable start is an asset project
-    /// (see [`super::can_start`])?
+    /// ([`only_asset_starts`])?
     fn reads_orbiters(&self, s: &State, host: u8, mover: usize) -> bool {
         let Some(asset) = s.cards.get(host as usize).filter(|_| host != NONE) else {
             return false;
         };
         let owner = asset.owner.index();
-        let starts = self.ctx.starts[owner.min(MAX_PLAYERS - 1)];
         owner != mover
             && asset.zone == Zone::Asset
-            && starts & STARTS_ASSET != 0
-            && starts & (STARTS_ANYWHERE | s.db.hot(asset.card).factories) == 0
+            && only_asset_starts(
+                s.db.hot(asset.card),
+                self.ctx.starts[owner.min(MAX_PLAYERS - 1)],
+            )
     }
 }
 

@@ -219,8 +219,8 @@ fn a_ship_lost_beside_projects_keeps_their_terms_while_they_fit_as_before() {
             let (v, hit) = near(&e, &g, viewer, &h);
             assert_eq!(v, full(&g, viewer, &h), "seed {seed}");
             let b = e.base.as_ref().unwrap();
-            // Scored from the base unless a waiting project changes side, or a lost ship's
-            // asset may now build an asset project (O21).
+            // Scored from the base unless a waiting project changes side, or a lost ship leaves
+            // an enemy asset that may then build an asset project (O21).
             let orbiters = lost
                 .iter()
                 .any(|&r| b.reads_orbiters(&s, s.inst(r).host, viewer));
@@ -312,4 +312,54 @@ fn a_destroyed_ship_leaves_the_sum() {
         checked += 1;
     }
     assert!(checked > 10, "{checked}");
+}
+
+/// An enemy ship that leaves an asset whose only buildable start is an asset project lets it
+/// build again (O21): that asset's term changes, so the position is scored in full. A burn
+/// within the orbitals changes nothing of it and is scored from the base.
+#[test]
+fn an_enemy_ship_leaving_an_asset_that_waits_to_build_an_asset_is_scored_in_full() {
+    let h = OrbitalsHeuristic::default();
+    let mut s = new_state(4);
+    while s.phase != Phase::Research {
+        crate::rules::apply(&mut s, crate::rules::Command::Pass);
+    }
+    let me = s.active;
+    let viewer = me.index();
+    let (home, _) = s.zone(me, Zone::Asset).next().unwrap();
+    let (away, _) = s
+        .zone(PlayerId(1 - viewer as u8), Zone::Asset)
+        .next()
+        .unwrap();
+    crate::scenario::eval::tests::only_an_asset_in_hand(&mut s, me);
+    // An enemy ship in the homeworld's outer orbital.
+    let (enemy, _) = s
+        .zone(PlayerId(1 - viewer as u8), Zone::Deck)
+        .find(|(_, c)| s.db.hot(c.card).kind == HotKind::Spacecraft)
+        .unwrap();
+    s.set_zone(enemy, Zone::Ship);
+    let e_inst = s.inst_mut(enemy);
+    e_inst.host = home.0;
+    e_inst.orbital = 1;
+    e_inst.dv = 1;
+    let mut e = NearEval::default();
+    e.prepare(&s, viewer, &h);
+    assert!(e
+        .base
+        .as_ref()
+        .unwrap()
+        .reads_orbiters(&s, home.0, 1 - viewer));
+
+    let mut left = s.clone();
+    left.inst_mut(enemy).host = away.0;
+    let (v, hit) = near(&e, &left, viewer, &h);
+    assert!(!hit, "the homeworld may build the asset again");
+    assert_eq!(v, full(&left, viewer, &h));
+    assert_ne!(v, full(&s, viewer, &h), "the homeworld's term changed");
+
+    let mut burned = s.clone();
+    burned.inst_mut(enemy).orbital = 0;
+    let (v, hit) = near(&e, &burned, viewer, &h);
+    assert!(hit, "a burn at the same asset is scored from the base");
+    assert_eq!(v, full(&burned, viewer, &h));
 }
