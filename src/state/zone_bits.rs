@@ -28,6 +28,32 @@ impl CardSet {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The cards of this set over the whole table (as [`State::table_sets`] gives) whose
+    /// table indices lie in `r`: one player's cards of it, with `r` that player's range.
+    #[inline]
+    pub(crate) fn within(&self, r: Range<usize>) -> CardSet {
+        debug_assert_eq!(self.start, 0, "a set over the whole table");
+        let mut words = self.words;
+        for (w, m) in words.iter_mut().zip(super::zone_masks::range_words(r)) {
+            *w &= m;
+        }
+        CardSet { start: 0, words }
+    }
+
+    /// The cards of both sets (over the same cards).
+    #[inline]
+    pub(crate) fn union(&self, other: &CardSet) -> CardSet {
+        debug_assert_eq!(self.start, other.start);
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words) {
+            *w |= o;
+        }
+        CardSet {
+            start: self.start,
+            words,
+        }
+    }
+
     /// No card.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
@@ -131,6 +157,12 @@ mod tests {
                         .map(|(r, _)| r)
                         .collect();
                     assert_eq!(set.iter().collect::<Vec<_>>(), want, "seed {seed} {z:?}");
+                    for p in s.players() {
+                        let mine: Vec<CardRef> = s.zone(p, z).map(|(r, _)| r).collect();
+                        let cut = set.within(s.player_range(p));
+                        assert_eq!(cut.iter().collect::<Vec<_>>(), mine, "{p:?} {z:?}");
+                        assert_eq!(cut.len(), mine.len());
+                    }
                 }
                 play_random(&mut s, 25, seed * 100 + step);
             }

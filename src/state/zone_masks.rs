@@ -18,6 +18,21 @@ use std::ops::Range;
 const PLANES: usize = 3;
 const _: () = assert!(Zone::ALL.len() <= 1 << PLANES);
 
+/// Is zone `z` one of [`State::in_play_or_built`]'s, by its number's two upper bits?
+const fn upper_bits_differ(z: Zone) -> bool {
+    let z = z as u8;
+    (z >> 1 ^ z >> 2) & 1 == 1
+}
+const _: () = {
+    let mut k = 0;
+    while k < Zone::ALL.len() {
+        let z = Zone::ALL[k];
+        let built = matches!(z, Zone::Ship | Zone::Asset | Zone::Upgrade | Zone::Project);
+        assert!(upper_bits_differ(z) == built);
+        k += 1;
+    }
+};
+
 /// The zones of every card over the whole table, as bit planes of the zone numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ZoneMasks {
@@ -116,6 +131,26 @@ impl State {
         self.kept_sets(range_words(0..self.cards.len()), zones)
     }
 
+    /// Every card in play or under construction (zones ship, asset, upgrade and project): the
+    /// cards whose place the evaluation scores. From the kept sets, one operation a word: those
+    /// four zones are exactly the zone numbers whose two upper bits differ.
+    #[inline]
+    pub(crate) fn in_play_or_built(&self) -> CardSet {
+        if !self.zones.valid {
+            let [a, b, c, d] = self.sets_over(
+                0..self.cards.len(),
+                [Zone::Ship, Zone::Asset, Zone::Upgrade, Zone::Project],
+            );
+            return a.union(&b).union(&c).union(&d);
+        }
+        let mut words = range_words(0..self.cards.len());
+        let [_, one, two] = &self.zones.planes;
+        for ((w, a), b) in words.iter_mut().zip(one).zip(two) {
+            *w &= a ^ b;
+        }
+        CardSet::from_words(words)
+    }
+
     /// The kept sets of `zones` cut to `mask`. A plain loop: `[_; N]::map` calls its closure
     /// out of line here, and these sets are asked for on every legal-command list.
     #[inline(always)]
@@ -152,6 +187,18 @@ mod tests {
         }
     }
 
+    fn in_play_or_built(s: &State) -> Vec<CardRef> {
+        s.in_play_or_built().iter().collect()
+    }
+
+    fn built_by_search(s: &State) -> Vec<CardRef> {
+        let zones = [Zone::Ship, Zone::Asset, Zone::Upgrade, Zone::Project];
+        s.refs()
+            .filter(|(_, c)| zones.contains(&c.zone))
+            .map(|(r, _)| r)
+            .collect()
+    }
+
     /// The kept sets always equal the ones rebuilt from scratch, and answer every zone question
     /// as a search of the table does, through random games and after a serde round trip (which
     /// drops them until the state is reindexed).
@@ -169,6 +216,7 @@ mod tests {
                         assert_eq!(k.iter().collect::<Vec<_>>(), b.iter().collect::<Vec<_>>());
                     }
                 }
+                assert_eq!(in_play_or_built(&s), built_by_search(&s));
                 play_random(&mut s, 25, seed * 100 + step);
             }
             let text = serde_yaml::to_string(&s).unwrap();
@@ -182,6 +230,7 @@ mod tests {
                         .eq(s.zone(p, z).map(|(r, _)| r)));
                 }
             }
+            assert_eq!(in_play_or_built(&back), built_by_search(&s));
             let back = back.with_db(s.table.clone());
             assert!(back.zones.valid && back.zones == s.zones);
         }

@@ -186,13 +186,15 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     ctx.gather(s, viewer, h, debris);
     out.iter_mut().for_each(|v| *v = 0.0);
     // Each player's cards are one slice of the table (an invariant of `State`): sum each
-    // player's in a register, in table order.
+    // player's in a register, in table order. Cards elsewhere (deck, hand, discard, debris)
+    // score nothing and are not visited.
+    let scored = s.in_play_or_built();
     for p in 0..ctx.n.min(out.len()) {
         let mut sum = 0.0f32;
         // The player's free population, computed at its first spacecraft project.
         let mut free_pop: Option<i16> = None;
-        for i in s.player_range(PlayerId(p as u8)) {
-            if let Some(score) = card_term(s, i, p, &ctx, debris, &mut free_pop) {
+        for r in scored.within(s.player_range(PlayerId(p as u8))).iter() {
+            if let Some(score) = card_term(s, r.index(), p, &ctx, debris, &mut free_pop) {
                 sum += score;
             }
         }
@@ -285,45 +287,61 @@ impl Ctx {
         x.open_on = [0; 256];
         let db: &crate::data::CardDb = s.db;
         let values = s.values;
-        for c in &s.cards {
-            match c.zone {
-                Zone::Debris if h.hazard && c.host != NONE => {
+        // Only the zones read here are visited (decks and hands are counted from their sets).
+        let [hand, deck, projects, assets, wrecks] = s.table_sets([
+            Zone::Hand,
+            Zone::Deck,
+            Zone::Project,
+            Zone::Asset,
+            Zone::Debris,
+        ]);
+        if h.hazard {
+            for r in wrecks.iter() {
+                let c = &s.cards[r.index()];
+                if c.host != NONE {
                     let k = c.host as usize * 8 + (c.orbital as usize).min(7);
                     debris[k] = debris[k].saturating_add(1);
                 }
-                Zone::Asset if !c.has(flag::DESTROYED) => {
-                    let v = &values[c.card.index()];
-                    let (w, cost) = (v.damage_weight, v.reach_cost);
-                    for (p, bt) in x.best_target.iter_mut().enumerate().take(n) {
-                        if p != c.owner.index() && (w > bt.0 || (w == bt.0 && cost < bt.1)) {
-                            *bt = (w, cost);
-                        }
-                    }
+            }
+        }
+        for r in assets.iter() {
+            let c = &s.cards[r.index()];
+            if c.has(flag::DESTROYED) {
+                continue;
+            }
+            let v = &values[c.card.index()];
+            let (w, cost) = (v.damage_weight, v.reach_cost);
+            for (p, bt) in x.best_target.iter_mut().enumerate().take(n) {
+                if p != c.owner.index() && (w > bt.0 || (w == bt.0 && cost < bt.1)) {
+                    *bt = (w, cost);
                 }
-                Zone::Hand => {
-                    let p = c.owner.index().min(MAX_PLAYERS - 1);
-                    x.hand[p] += 1;
-                    // Only the viewer's own hand is known by identity (O26).
-                    x.starts[p] |= if p == viewer {
-                        start_bits(db.hot(c.card))
-                    } else {
-                        u8::MAX
-                    };
+            }
+        }
+        for p in 0..n {
+            let range = s.player_range(PlayerId(p as u8));
+            let held = hand.within(range.clone());
+            x.hand[p] = held.len();
+            x.deck[p] = deck.within(range).len();
+            // Only the viewer's own hand is known by identity (O26).
+            if p != viewer {
+                x.starts[p] = if held.is_empty() { 0 } else { u8::MAX };
+            } else {
+                for r in held.iter() {
+                    x.starts[p] |= start_bits(db.hot(s.cards[r.index()].card));
                 }
-                Zone::Deck => x.deck[c.owner.index().min(MAX_PLAYERS - 1)] += 1,
-                Zone::Project => {
-                    let p = c.owner.index().min(MAX_PLAYERS - 1);
-                    let open = project_open(s, c, p, viewer);
-                    if c.host != NONE {
-                        x.projects_on[c.host as usize] += 1;
-                        x.open_on[c.host as usize] += open as u8;
-                    } else if open {
-                        // Any asset with construction power and no enemy spacecraft in orbit
-                        // may build an asset project (O21).
-                        x.starts[p] |= STARTS_ASSET;
-                    }
-                }
-                _ => {}
+            }
+        }
+        for r in projects.iter() {
+            let c = &s.cards[r.index()];
+            let p = c.owner.index().min(MAX_PLAYERS - 1);
+            let open = project_open(s, c, p, viewer);
+            if c.host != NONE {
+                x.projects_on[c.host as usize] += 1;
+                x.open_on[c.host as usize] += open as u8;
+            } else if open {
+                // Any asset with construction power and no enemy spacecraft in orbit may
+                // build an asset project (O21).
+                x.starts[p] |= STARTS_ASSET;
             }
         }
     }

@@ -101,10 +101,12 @@ impl NearEval {
         slot.resize(s.cards.len(), NO_SLOT);
         let mut seg = [0u16; MAX_PLAYERS + 1];
         let mut total = [0.0f32; MAX_PLAYERS];
+        let in_play = s.in_play_or_built();
         for p in 0..ctx.n {
             let mut free_pop = None;
             let mut sum = 0.0f32;
-            for i in s.player_range(PlayerId(p as u8)) {
+            for r in in_play.within(s.player_range(PlayerId(p as u8))).iter() {
+                let i = r.index();
                 if let Some(t) = card_term(s, i, p, &ctx, &debris, &mut free_pop) {
                     if p == ctx.active && s.cards[i].zone == Zone::Asset {
                         active_assets.push(scored.len() as u16);
