@@ -53,9 +53,12 @@ fn differing_finds_every_changed_card() {
             for _ in 0..rng.gen_range(0..=MOST_CHANGED + 2) {
                 if len > 0 {
                     let i = rng.gen_range(0..len);
-                    match rng.gen_range(0..3) {
+                    // The first, middle and last bytes of a card.
+                    match rng.gen_range(0..5) {
                         0 => b[i].damage = b[i].damage.wrapping_add(1),
                         1 => b[i].order = b[i].order.wrapping_add(1),
+                        2 => b[i].card.0 = b[i].card.0.wrapping_add(1),
+                        3 => b[i].owner.0 = b[i].owner.0.wrapping_add(1),
                         _ => b[i].link = b[i].link.wrapping_add(1),
                     }
                 }
