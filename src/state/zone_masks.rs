@@ -81,17 +81,42 @@ impl ZoneMasks {
     }
 }
 
-/// The bits `r.start..r.end` of a set over the table.
+/// The bits `r.start..r.end` of a set over the table: two rows of [`BELOW`].
 #[inline]
 pub(super) fn range_words(r: Range<usize>) -> [u64; WORDS] {
-    let below = |n: usize| if n >= 64 { !0u64 } else { (1u64 << n) - 1 };
+    let (lo, hi) = (&BELOW[r.start.min(BITS)], &BELOW[r.end.min(BITS)]);
     let mut out = [0u64; WORDS];
-    for (w, o) in out.iter_mut().enumerate() {
-        let base = w * 64;
-        *o = below(r.end.saturating_sub(base)) & !below(r.start.saturating_sub(base));
+    for ((o, l), h) in out.iter_mut().zip(lo).zip(hi) {
+        *o = h & !l;
     }
     out
 }
+
+/// Bits of a set over the table.
+const BITS: usize = WORDS * 64;
+
+/// Row `n`: the set of the first `n` bits (every legal-command list cuts sets to a player's
+/// range; a table lookup is cheaper than working the masks out each time).
+static BELOW: [[u64; WORDS]; BITS + 1] = {
+    let mut rows = [[0u64; WORDS]; BITS + 1];
+    let mut n = 0;
+    while n <= BITS {
+        let mut w = 0;
+        while w < WORDS {
+            let base = w * 64;
+            rows[n][w] = if n >= base + 64 {
+                !0
+            } else if n <= base {
+                0
+            } else {
+                (1u64 << (n - base)) - 1
+            };
+            w += 1;
+        }
+        n += 1;
+    }
+    rows
+};
 
 impl State {
     /// Moves card `r` to zone `z`, keeping the zone sets up to date. Every change of a card's
