@@ -118,8 +118,11 @@ fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
 ///   back up) of the tree search with leaves evaluated directly (the `mcts:easy` shape);
 /// * `mcts_normal_simulations_per_sec`: iterations with the `mcts:normal` settings, each of
 ///   which also plays both sides greedily to the start of the searcher's next turn;
-/// * `mcts_normal_played_simulations_per_sec`: the same from a position of a greedy game
-///   ([`played_position`]);
+/// * `evaluation_played_ns`: one evaluation of a position of a greedy game
+///   ([`played_position`]), which holds far fewer projects than the random-play position of
+///   `evaluation_ns`;
+/// * `mcts_normal_played_simulations_per_sec`: iterations with the `mcts:normal` settings from
+///   that position;
 /// * `mcts_normal_decision_ms`: mean time of one `mcts:normal` decision from `s`;
 /// * `mcts_normal_decision_max_ms`: slowest `mcts:normal` decision of one whole game against
 ///   greedy (seed `seed`, the bench's decks).
@@ -141,6 +144,7 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
         0,
     );
     let played = played_position(db, decks, seed);
+    f.add("evaluation_played_ns", evaluation_ns(&played, 1_000_000), 1);
     f.add(
         "mcts_normal_played_simulations_per_sec",
         simulations_per_sec(&played, &cfg, seconds),
@@ -174,6 +178,20 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
         rules::apply_into(&mut game, c, &mut ());
     }
     f.add("mcts_normal_decision_max_ms", slowest * 1000.0, 2);
+}
+
+/// Mean time of one evaluation of `s` (every player's score, as the player to move sees it),
+/// over `n` evaluations.
+fn evaluation_ns(s: &State, n: u32) -> f64 {
+    let viewer = s.active().index();
+    let t = Clock::start();
+    for _ in 0..n {
+        std::hint::black_box(orbitals::agent::eval::advantage(
+            std::hint::black_box(s),
+            viewer,
+        ));
+    }
+    t.nanos() / n as f64
 }
 
 /// A position of the kind a search meets in play: greedy against greedy (seed `seed`, the
@@ -239,15 +257,7 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         std::hint::black_box(std::hint::black_box(&s).clone());
     }
     f.add("state_clone_ns", t.nanos() / n as f64, 1);
-    let viewer = s.active().index();
-    let t = Clock::start();
-    for _ in 0..n {
-        std::hint::black_box(orbitals::agent::eval::advantage(
-            std::hint::black_box(&s),
-            viewer,
-        ));
-    }
-    f.add("evaluation_ns", t.nanos() / n as f64, 1);
+    f.add("evaluation_ns", evaluation_ns(&s, n), 1);
     mcts(&mut f, &s, a.seconds, &db, &decks, a.seed);
     // The other games, through the kit: a quarter of the time per figure.
     let quick = a.seconds / 4.0;
