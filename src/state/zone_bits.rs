@@ -40,20 +40,6 @@ impl CardSet {
         CardSet { start: 0, words }
     }
 
-    /// The cards of both sets (over the same cards).
-    #[inline]
-    pub(crate) fn union(&self, other: &CardSet) -> CardSet {
-        debug_assert_eq!(self.start, other.start);
-        let mut words = self.words;
-        for (w, o) in words.iter_mut().zip(other.words) {
-            *w |= o;
-        }
-        CardSet {
-            start: self.start,
-            words,
-        }
-    }
-
     /// No card.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)

@@ -161,15 +161,16 @@ impl State {
     /// four zones are exactly the zone numbers whose two upper bits differ.
     #[inline]
     pub(crate) fn in_play_or_built(&self) -> CardSet {
-        if !self.zones.valid {
-            let [a, b, c, d] = self.sets_over(
-                0..self.cards.len(),
-                [Zone::Ship, Zone::Asset, Zone::Upgrade, Zone::Project],
-            );
-            return a.union(&b).union(&c).union(&d);
-        }
+        // Not kept (a state just read from a file): the same planes, built from the table.
+        let built;
+        let planes = if self.zones.valid {
+            &self.zones.planes
+        } else {
+            built = ZoneMasks::of(&self.cards);
+            &built.planes
+        };
         let mut words = range_words(0..self.cards.len());
-        let [_, one, two] = &self.zones.planes;
+        let [_, one, two] = planes;
         for ((w, a), b) in words.iter_mut().zip(one).zip(two) {
             *w &= a ^ b;
         }

@@ -436,15 +436,13 @@ fn differing(a: &[Inst], b: &[Inst], out: &mut [u8; MOST_CHANGED]) -> Option<usi
                     u128::from_le_bytes(w)
                 };
                 let d: [u128; BLOCK / WORD] = std::array::from_fn(|w| word(p, w) ^ word(q, w));
-                if d.iter().any(|&d| d != 0) {
-                    for (w, &d) in d.iter().enumerate().filter(|(_, d)| **d != 0) {
-                        // Little-endian: the lowest set bit is in the first differing byte.
-                        let at = o + w * WORD;
-                        let lo = at + d.trailing_zeros() as usize / 8;
-                        let hi = at + WORD - 1 - d.leading_zeros() as usize / 8;
-                        if !record(lo, hi, &mut k) {
-                            return None;
-                        }
+                for (w, &d) in d.iter().enumerate().filter(|(_, d)| **d != 0) {
+                    // Little-endian: the lowest set bit is in the first differing byte.
+                    let at = o + w * WORD;
+                    let lo = at + d.trailing_zeros() as usize / 8;
+                    let hi = at + WORD - 1 - d.leading_zeros() as usize / 8;
+                    if !record(lo, hi, &mut k) {
+                        return None;
                     }
                 }
             }
