@@ -276,7 +276,12 @@ impl Clone for State {
             next_order: self.next_order,
             turn_commands: self.turn_commands,
             rng: self.rng.clone(),
-            forced_dice: self.forced_dice.clone(),
+            // Empty in every game but a scripted one: no call into the deque's clone.
+            forced_dice: if self.forced_dice.is_empty() {
+                VecDeque::new()
+            } else {
+                self.forced_dice.clone()
+            },
             index: self.index,
             zones: self.zones,
         }
@@ -321,7 +326,9 @@ impl Clone for State {
         self.next_order = *next_order;
         self.turn_commands = *turn_commands;
         self.rng.clone_from(rng);
-        self.forced_dice.clone_from(forced_dice);
+        if !(self.forced_dice.is_empty() && forced_dice.is_empty()) {
+            self.forced_dice.clone_from(forced_dice);
+        }
         self.index = *index;
         self.zones = *zones;
     }
