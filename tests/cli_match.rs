@@ -290,6 +290,101 @@ fn balance_plays_every_pair_and_reports_cards() {
     );
 }
 
+/// `orbitals balance --merge`: runs with other seeds add up game by game into one matrix (the
+/// same as the runs' cells summed, the card report too); a single report merges into itself;
+/// runs that cannot be added (the same seed, other decks or cards, a damaged file) are refused
+/// with the file named.
+#[test]
+fn balance_runs_merge_into_one_matrix() {
+    let run = |seed: &str, name: &str| {
+        let out = orbitals(&[
+            "balance",
+            "decks/blitz.yaml",
+            "decks/bastion.yaml",
+            "--agent",
+            "random",
+            "--games",
+            "2",
+            "--turn-limit",
+            "30",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        let path = tmp(name);
+        std::fs::write(&path, &out.stdout).unwrap();
+        (json(&out), path.to_str().unwrap().to_string())
+    };
+    let (r1, f1) = run("1", "merge-1.json");
+    let (r2, f2) = run("2", "merge-2.json");
+    assert_eq!(r1["game_results"].as_array().unwrap().len(), 6);
+    let merged = json(&orbitals(&["balance", "--merge", &f1, &f2, "--json"]));
+    assert_eq!(merged["seeds"], serde_json::json!([1, 2]));
+    assert_eq!(merged["games_per_pair"], 4);
+    assert_eq!(merged["games"], 12);
+    for i in 0..2 {
+        for j in 0..2 {
+            let cell = |r: &serde_json::Value, k: &str| r["matrix"][i][j][k].as_u64().unwrap();
+            for k in ["games", "wins", "losses", "draws"] {
+                assert_eq!(
+                    cell(&merged, k),
+                    cell(&r1, k) + cell(&r2, k),
+                    "({i}, {j}) {k}"
+                );
+            }
+        }
+    }
+    let wasp = |r: &serde_json::Value| {
+        let c = r["cards"].as_array().unwrap();
+        let w = c.iter().find(|c| c["card"] == "wasp").unwrap();
+        (
+            w["games_in_deck"].as_u64().unwrap(),
+            w["games_played"].as_u64().unwrap(),
+        )
+    };
+    let (a, b, m) = (wasp(&r1), wasp(&r2), wasp(&merged));
+    assert_eq!(m, (a.0 + b.0, a.1 + b.1), "the card report adds up");
+    // One report merged alone is itself (but for the time it took to report).
+    let mut alone = json(&orbitals(&["balance", "--merge", &f1, "--json"]));
+    let mut first = r1.clone();
+    for r in [&mut alone, &mut first] {
+        r["seconds"] = serde_json::json!(0);
+    }
+    assert_eq!(alone, first);
+
+    let err = refused(&["balance", "--merge", &f1, &f1]);
+    assert!(err.contains("both ran seed 1"), "{err}");
+    let err = refused(&["balance", "--merge", &f1, "--agent", "greedy"]);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // Other decks: Blitz's list changed.
+    let mut other = r2.clone();
+    other["deck_cards"][0][1] = serde_json::json!("mite");
+    let other_path = tmp("merge-other.json");
+    std::fs::write(&other_path, other.to_string()).unwrap();
+    let err = refused(&["balance", "--merge", &f1, other_path.to_str().unwrap()]);
+    assert!(
+        err.contains("merge-other.json") && err.contains("Blitz deck"),
+        "{err}"
+    );
+    // Other cards: the report's fingerprint is not the table's.
+    let mut other = r2.clone();
+    other["cards_fingerprint"] = serde_json::json!("0000000000000000");
+    std::fs::write(&other_path, other.to_string()).unwrap();
+    let err = refused(&["balance", "--merge", &f1, other_path.to_str().unwrap()]);
+    assert!(err.contains("other card definitions"), "{err}");
+    // A game naming a card the table does not hold.
+    let mut other = r2.clone();
+    other["game_results"][0]["played"][0] = serde_json::json!(["nope"]);
+    std::fs::write(&other_path, other.to_string()).unwrap();
+    let err = refused(&["balance", "--merge", &f1, other_path.to_str().unwrap()]);
+    assert!(err.contains("game 1: card `nope`"), "{err}");
+    // A damaged file: its name and the line.
+    let text = std::fs::read_to_string(&f2).unwrap();
+    std::fs::write(&other_path, &text[..text.len() / 2]).unwrap();
+    let err = refused(&["balance", "--merge", other_path.to_str().unwrap()]);
+    assert!(err.contains("merge-other.json: line "), "{err}");
+}
+
 /// `deck stats` reports the curve, classes and opening hand; `deck new` writes a file that
 /// names its schema and that `deck check` then reads (reporting the missing cards), refuses a
 /// card that is not a homeworld, and never overwrites.

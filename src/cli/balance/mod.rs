@@ -1,7 +1,12 @@
 //! `orbitals balance`: every deck against every deck (mirrors included), seat-swapped, with one
 //! agent on both sides, through the kit's series runner. Prints a win-rate matrix with Wilson
 //! intervals, draw rates and the first-mover edge, a per-card report, and writes JSON and an SVG
-//! heatmap.
+//! heatmap. Every game is kept in the JSON report, so runs merge (`--merge`, [`records`]).
+mod records;
+mod render;
+
+pub use render::{heatmap_svg, text};
+
 use super::load_db;
 use super::matches::{progress_bar, write_atomic, OutputArgs, RunArgs};
 use anyhow::{bail, Result};
@@ -12,12 +17,11 @@ use orbitals::data::{CardDb, Deck};
 use orbitals::ids::{CardId, PlayerId};
 use orbitals::kit::series::{self, Series, SeriesGame};
 use orbitals::kit::summary::{summarize_results, GameResult, Lineup};
-use orbitals::kit::Outcome;
 use orbitals::scenario::table::DeckTable;
 use orbitals::state::{State, Zone, DEFAULT_TURN_LIMIT};
+use records::{PairGame, Run};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -32,6 +36,11 @@ pub struct BalanceArgs {
     /// equally often).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
+    /// Add up the games of earlier `balance --json` reports instead of playing (same agent,
+    /// turn limit, decks and cards; each with its own seed) and report them as one run.
+    #[arg(long, num_args = 1.., value_name = "REPORT",
+          conflicts_with_all = ["decks", "agent", "games", "seed", "turn_limit", "jobs"])]
+    pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -95,7 +104,10 @@ pub struct CardRow {
 pub struct Report {
     pub agent: String,
     pub games_per_pair: u32,
+    /// The first run's seed.
     pub seed: u64,
+    /// Every run's seed: one, or those of the reports merged.
+    pub seeds: Vec<u64>,
     pub turn_limit: u16,
     pub decks: Vec<String>,
     /// `matrix[i][j]`: deck i against deck j (the diagonal: mirrors, seat 1's deck counted).
@@ -110,6 +122,12 @@ pub struct Report {
     pub mean_turns: f64,
     pub cards: Vec<CardRow>,
     pub seconds: f64,
+    /// Each deck's cards by id: the homeworld, then the 30 in draw order.
+    pub deck_cards: Vec<Vec<String>>,
+    /// The card definitions played with ([`records::cards_fingerprint`]).
+    pub cards_fingerprint: String,
+    /// Every game, for merging runs.
+    pub game_results: Vec<PairGame>,
 }
 
 /// One side's view of one game: its deck, its score, the cards it put into play.
@@ -119,30 +137,29 @@ struct SideGame {
     played: Vec<CardId>,
 }
 
-fn side_games(g: &SeriesGame<State>, decks: [usize; 2]) -> Vec<SideGame> {
+/// A played game of pairing `pair` as the report keeps it.
+fn pair_game(db: &CardDb, g: &SeriesGame<State>, pair: [usize; 2]) -> PairGame {
     let s = &g.record.final_state;
-    (0..2)
-        .map(|seat| {
-            let side = g.sides[seat];
-            let score = match g.record.outcome {
-                Outcome::Winner(w) if w == seat => 1.0,
-                Outcome::Winner(_) => 0.0,
-                _ => 0.5,
-            };
-            let mut played: Vec<CardId> = s.cards()[s.player_range(PlayerId(seat as u8))]
+    let r = g.result();
+    let mut played: [Vec<String>; 2] = Default::default();
+    for (seat, &side) in g.sides.iter().enumerate().take(2) {
+        let cards = &s.cards()[s.player_range(PlayerId(seat as u8))];
+        played[side] = records::card_ids(
+            db,
+            cards
                 .iter()
                 .filter(|c| !matches!(c.zone, Zone::Deck | Zone::Hand))
-                .map(|c| c.card)
-                .collect();
-            played.sort_unstable();
-            played.dedup();
-            SideGame {
-                deck: decks[side],
-                score,
-                played,
-            }
-        })
-        .collect()
+                .map(|c| c.card),
+        );
+    }
+    PairGame {
+        pair,
+        sides: [g.sides[0], g.sides[1]],
+        winner: r.winner,
+        first_side: r.first_side,
+        turns: r.turns,
+        played,
+    }
 }
 
 /// Deck files given, or every deck in `decks/`.
@@ -159,9 +176,6 @@ fn deck_files(given: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
-    if a.games == 0 || a.run.jobs == 0 {
-        bail!("--games and --jobs must be at least 1");
-    }
     if let Some(p) = &a.out.svg {
         if p.exists() && !a.out.force {
             bail!(
@@ -170,15 +184,37 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
             );
         }
     }
+    let db = load_db(cards)?;
+    let run = if a.merge.is_empty() {
+        play(cards, &db, &a)?
+    } else {
+        records::merge(&a.merge, &db)?
+    };
+    let report = build_report(&db, run);
+    if let Some(p) = &a.out.svg {
+        write_atomic(p, &heatmap_svg(&report))?;
+    }
+    if a.out.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        outln!("{}", text(&report).trim_end());
+    }
+    Ok(())
+}
+
+/// Plays every pairing of the decks given, mirrors included.
+fn play(cards: &Path, db: &std::sync::Arc<CardDb>, a: &BalanceArgs) -> Result<Run> {
+    if a.games == 0 || a.run.jobs == 0 {
+        bail!("--games and --jobs must be at least 1");
+    }
     let agent = AgentSpec::parse(&a.agent).map_err(|e| anyhow::anyhow!("--agent: {e}"))?;
     let turn_limit = a.run.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT);
     if turn_limit == 0 {
         bail!("--turn-limit: must be at least 1");
     }
-    let db = load_db(cards)?;
     let decks = deck_files(&a.decks)?
         .iter()
-        .map(|p| Deck::load(p, &db).map_err(|e| anyhow::anyhow!("{e}")))
+        .map(|p| Deck::load(p, db).map_err(|e| anyhow::anyhow!("{e}")))
         .collect::<Result<Vec<_>>>()?;
     if decks.is_empty() {
         bail!("no decks to compare");
@@ -193,8 +229,7 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
         seed: a.run.seed,
         jobs: a.run.jobs,
     };
-    let mut results: BTreeMap<(usize, usize), Vec<GameResult>> = BTreeMap::new();
-    let mut sides: Vec<SideGame> = Vec::new();
+    let mut games = Vec::new();
     for &(i, j) in &pairs {
         let table = DeckTable {
             db: db.clone(),
@@ -205,24 +240,20 @@ pub fn run(cards: &Path, a: BalanceArgs) -> Result<()> {
             cross: Vec::new(),
             cards: cards.to_path_buf(),
         };
-        let games =
+        let played =
             series::run(&table, &series, &|| bar.inc(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
-        for g in &games {
-            sides.extend(side_games(g, [i, j]));
-        }
-        results.insert((i, j), games.iter().map(SeriesGame::result).collect());
+        games.extend(played.iter().map(|g| pair_game(db, g, [i, j])));
     }
     bar.finish_and_clear();
-    let report = build_report(&a, &db, &decks, turn_limit, &results, &sides, started);
-    if let Some(p) = &a.out.svg {
-        write_atomic(p, &heatmap_svg(&report))?;
-    }
-    if a.out.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        outln!("{}", text(&report).trim_end());
-    }
-    Ok(())
+    Ok(Run {
+        agent: a.agent.clone(),
+        seeds: vec![a.run.seed],
+        games_per_pair: a.games,
+        turn_limit,
+        decks,
+        games,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 fn cell(l: &Lineup, games: &[GameResult], started: Instant, row_side: usize) -> Cell {
@@ -255,29 +286,43 @@ fn cell(l: &Lineup, games: &[GameResult], started: Instant, row_side: usize) -> 
     }
 }
 
-fn build_report(
-    a: &BalanceArgs,
-    db: &CardDb,
-    decks: &[Deck],
-    turn_limit: u16,
-    results: &BTreeMap<(usize, usize), Vec<GameResult>>,
-    sides: &[SideGame],
-    started: Instant,
-) -> Report {
+fn build_report(db: &CardDb, run: Run) -> Report {
+    let decks = &run.decks;
     let n = decks.len();
     let names: Vec<String> = decks.iter().map(|d| d.name.clone()).collect();
+    let mut results: BTreeMap<(usize, usize), Vec<GameResult>> = BTreeMap::new();
+    let mut sides: Vec<SideGame> = Vec::new();
+    for g in &run.games {
+        results
+            .entry((g.pair[0], g.pair[1]))
+            .or_default()
+            .push(g.result());
+        for k in 0..2 {
+            let mut played: Vec<CardId> = g.played[k].iter().filter_map(|c| db.lookup(c)).collect();
+            played.sort_unstable();
+            sides.push(SideGame {
+                deck: g.pair[k],
+                score: g.score(k),
+                played,
+            });
+        }
+    }
+    let started = Instant::now();
+    let seed = run.seeds.first().copied().unwrap_or(0);
+    let no_games = Vec::new();
     let matrix: Vec<Vec<Cell>> = (0..n)
         .map(|i| {
             (0..n)
                 .map(|j| {
                     let (lo, hi, row) = if i <= j { (i, j, 0) } else { (j, i, 1) };
                     let l = Lineup {
-                        agents: vec![a.agent.clone(); 2],
+                        agents: vec![run.agent.clone(); 2],
                         decks: vec![names[lo].clone(), names[hi].clone()],
-                        seed: a.run.seed,
-                        turn_limit,
+                        seed,
+                        turn_limit: run.turn_limit,
                     };
-                    cell(&l, &results[&(lo, hi)], started, row)
+                    let games = results.get(&(lo, hi)).unwrap_or(&no_games);
+                    cell(&l, games, started, row)
                 })
                 .collect()
         })
@@ -296,17 +341,18 @@ fn build_report(
         .collect();
     let all: Vec<GameResult> = results.values().flatten().cloned().collect();
     let l = Lineup {
-        agents: vec![a.agent.clone(); 2],
+        agents: vec![run.agent.clone(); 2],
         decks: vec![String::new(); 2],
-        seed: a.run.seed,
-        turn_limit,
+        seed,
+        turn_limit: run.turn_limit,
     };
     let total = summarize_results(&l, &all, started);
     Report {
-        agent: a.agent.clone(),
-        games_per_pair: a.games,
-        seed: a.run.seed,
-        turn_limit,
+        agent: run.agent.clone(),
+        games_per_pair: run.games_per_pair,
+        seed,
+        seeds: run.seeds.clone(),
+        turn_limit: run.turn_limit,
         decks: names,
         matrix,
         overall,
@@ -317,10 +363,13 @@ fn build_report(
             ci_low: total.first_mover_ci_low,
             ci_high: total.first_mover_ci_high,
         },
-        turn_limit_games: all.iter().filter(|g| g.turns >= turn_limit).count() as u32,
+        turn_limit_games: all.iter().filter(|g| g.turns >= run.turn_limit).count() as u32,
         mean_turns: total.mean_turns,
-        cards: card_rows(db, decks, sides),
-        seconds: started.elapsed().as_secs_f64(),
+        cards: card_rows(db, decks, &sides),
+        seconds: run.seconds,
+        deck_cards: decks.iter().map(|d| records::deck_cards(db, d)).collect(),
+        cards_fingerprint: records::cards_fingerprint(db),
+        game_results: run.games,
     }
 }
 
@@ -355,175 +404,4 @@ fn card_rows(db: &CardDb, decks: &[Deck], sides: &[SideGame]) -> Vec<CardRow> {
         });
     }
     rows
-}
-
-fn pct(x: f64) -> String {
-    format!("{:.0}%", x * 100.0)
-}
-
-fn range(r: &Rate) -> String {
-    format!("{} [{}-{}]", pct(r.rate), pct(r.ci_low), pct(r.ci_high))
-}
-
-/// The report as text tables.
-pub fn text(r: &Report) -> String {
-    let mut o = String::new();
-    let w = r.decks.iter().map(|d| d.len()).max().unwrap_or(4).max(8);
-    let cw = 15;
-    writeln!(
-        o,
-        "agent {} on both sides, {} games per pair (seats swapped), seed {}, turn limit {}\n",
-        r.agent, r.games_per_pair, r.seed, r.turn_limit
-    )
-    .ok();
-    writeln!(
-        o,
-        "win rate of the row deck (draws count half) [95% Wilson]:"
-    )
-    .ok();
-    let mut head = format!("{:<w$}", "");
-    for d in &r.decks {
-        write!(head, " {d:>cw$}").ok();
-    }
-    writeln!(o, "{head} {:>cw$}", "overall").ok();
-    for (i, row) in r.matrix.iter().enumerate() {
-        let mut line = format!("{:<w$}", r.decks[i]);
-        for c in row {
-            write!(line, " {:>cw$}", range(&c.win_rate)).ok();
-        }
-        writeln!(o, "{line} {:>cw$}", range(&r.overall[i])).ok();
-    }
-    writeln!(o, "\ndraw rate / first-mover win rate / mean turns:").ok();
-    writeln!(o, "{head}").ok();
-    for (i, row) in r.matrix.iter().enumerate() {
-        let mut line = format!("{:<w$}", r.decks[i]);
-        for c in row {
-            let s = format!(
-                "{}/{}/{:.0}",
-                pct(c.draw_rate),
-                pct(c.first_mover.rate),
-                c.mean_turns
-            );
-            write!(line, " {s:>cw$}").ok();
-        }
-        writeln!(o, "{line}").ok();
-    }
-    writeln!(
-        o,
-        "\ngames: {}  draws: {} ({})  at the turn limit: {}  mean turns: {:.1}",
-        r.games,
-        r.draws,
-        pct(r.draws as f64 / r.games.max(1) as f64),
-        r.turn_limit_games,
-        r.mean_turns
-    )
-    .ok();
-    writeln!(o, "first mover win rate: {}", range(&r.first_mover)).ok();
-    writeln!(
-        o,
-        "\ncards (win rate of the decks holding it; of the games it was played in):"
-    )
-    .ok();
-    writeln!(
-        o,
-        "{:<22} {:>6} {:>15} {:>6} {:>15}  decks",
-        "card", "games", "in deck", "played", "when played"
-    )
-    .ok();
-    for c in &r.cards {
-        writeln!(
-            o,
-            "{:<22} {:>6} {:>15} {:>6} {:>15}  {}",
-            c.name,
-            c.games_in_deck,
-            range(&c.in_deck),
-            c.games_played,
-            range(&c.played),
-            c.decks.join(", ")
-        )
-        .ok();
-    }
-    writeln!(o, "\nseconds: {:.1}", r.seconds).ok();
-    o
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The win-rate matrix as an SVG heatmap: red where the row deck loses, blue where it wins.
-pub fn heatmap_svg(r: &Report) -> String {
-    let n = r.decks.len();
-    let (cell, left, top) = (72.0, 110.0, 110.0);
-    let width = left + cell * n as f64 + 20.0;
-    let height = top + cell * n as f64 + 50.0;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{left}\" y=\"20\" font-size=\"14\">Win rate of the row deck ({}, {} games per pair)</text>\n",
-        esc(&r.agent),
-        r.games_per_pair
-    );
-    for (i, d) in r.decks.iter().enumerate() {
-        let y = top + cell * (i as f64 + 0.5);
-        let x = left + cell * (i as f64 + 0.5);
-        writeln!(
-            s,
-            "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\" dominant-baseline=\"middle\">{}</text>",
-            left - 6.0,
-            esc(d)
-        )
-        .ok();
-        writeln!(
-            s,
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"start\" transform=\"rotate(-45 {x} {})\">{}</text>",
-            top - 8.0,
-            top - 8.0,
-            esc(d)
-        )
-        .ok();
-    }
-    for (i, row) in r.matrix.iter().enumerate() {
-        for (j, c) in row.iter().enumerate() {
-            let v = c.win_rate.rate;
-            // White at 50%, blue towards 100%, red towards 0%.
-            let t = ((v - 0.5).abs() * 2.0).min(1.0);
-            let fade = |full: f64| (255.0 - (255.0 - full) * t).round() as u8;
-            let (rr, gg, bb) = if v >= 0.5 {
-                (fade(40.0), fade(90.0), fade(200.0))
-            } else {
-                (fade(210.0), fade(50.0), fade(40.0))
-            };
-            let (x, y) = (left + cell * j as f64, top + cell * i as f64);
-            writeln!(
-                s,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" \
-                 fill=\"rgb({rr},{gg},{bb})\" stroke=\"#888\"/>\n\
-                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n\
-                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}–{} · d {}</text>",
-                x + cell / 2.0,
-                y + cell / 2.0,
-                pct(v),
-                x + cell / 2.0,
-                y + cell / 2.0 + 16.0,
-                pct(c.win_rate.ci_low),
-                pct(c.win_rate.ci_high),
-                pct(c.draw_rate)
-            )
-            .ok();
-        }
-    }
-    writeln!(
-        s,
-        "<text x=\"{left}\" y=\"{}\">first mover {}, draws {} of {} games</text>\n</svg>",
-        top + cell * n as f64 + 30.0,
-        esc(&range(&r.first_mover)),
-        r.draws,
-        r.games
-    )
-    .ok();
-    s
 }
