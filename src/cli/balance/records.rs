@@ -66,10 +66,15 @@ pub struct Run {
 }
 
 /// A fingerprint of the card definitions (FNV-1a over each card's full definition in table
-/// order): two runs with the same fingerprint played the same cards.
+/// order, but not the file it was read from): two runs with the same fingerprint played the
+/// same cards, wherever their card folder was.
 pub fn cards_fingerprint(db: &CardDb) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for (_, card) in db.iter() {
+        let card = orbitals::data::Card {
+            source: PathBuf::new(),
+            ..card.clone()
+        };
         for b in format!("{card:?}").bytes().chain([0xff]) {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -269,4 +274,52 @@ pub fn card_ids(db: &CardDb, ids: impl IntoIterator<Item = CardId>) -> Vec<Strin
     v.sort_unstable();
     v.dedup();
     v.into_iter().map(|id| db.card(id).id.clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fingerprint follows what the cards say, not where their files are.
+    #[test]
+    fn the_fingerprint_is_of_the_cards_not_their_folder() {
+        let here = CardDb::load_dir(Path::new("cards")).unwrap();
+        let full = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+        let there = CardDb::load_dir(&full).unwrap();
+        assert_eq!(cards_fingerprint(&here), cards_fingerprint(&there));
+        // In name order, as a folder is read.
+        let mut files: Vec<(PathBuf, String)> = std::fs::read_dir(&full)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .map(|p| {
+                let t = std::fs::read_to_string(&p).unwrap();
+                (p, t)
+            })
+            .collect();
+        files.sort();
+        let sources: Vec<(&Path, &str)> = files
+            .iter()
+            .map(|(p, t)| (p.as_path(), t.as_str()))
+            .collect();
+        let same = CardDb::from_sources(&sources).unwrap();
+        assert_eq!(cards_fingerprint(&same), cards_fingerprint(&here));
+        // One number changed: another fingerprint.
+        let (k, changed) = files
+            .iter()
+            .enumerate()
+            .find_map(|(k, (_, t))| {
+                t.contains("construction_cost: 2\n").then(|| {
+                    (
+                        k,
+                        t.replacen("construction_cost: 2\n", "construction_cost: 3\n", 1),
+                    )
+                })
+            })
+            .expect("a card of cost 2");
+        let mut sources = sources;
+        sources[k].1 = &changed;
+        let other = CardDb::from_sources(&sources).unwrap();
+        assert_ne!(cards_fingerprint(&other), cards_fingerprint(&here));
+    }
 }
