@@ -444,3 +444,43 @@ fn deck_stats_and_deck_new() {
     assert!(err.contains("not a homeworld (O2)"), "{err}");
     assert!(!other.exists());
 }
+
+/// `orbitals bench --json`: one object with every figure the docs name, each a positive number.
+/// Release builds only: the bench plays a whole `mcts:normal` game, minutes in a debug build.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn bench_prints_every_figure_as_json() {
+    let v = json(&orbitals(&["bench", "--seconds", "0.02", "--json"]));
+    let figures = v.as_object().expect("one JSON object");
+    let mut names = vec![
+        "random_commands_per_sec",
+        "random_games_per_sec",
+        "state_clone_ns",
+        "evaluation_ns",
+        "mcts_simulations_per_sec",
+        "mcts_normal_simulations_per_sec",
+        "evaluation_played_ns",
+        "mcts_normal_played_simulations_per_sec",
+        "mcts_normal_decision_ms",
+        "mcts_normal_decision_max_ms",
+    ];
+    let per_game = [
+        "random_commands_per_sec",
+        "state_clone_ns",
+        "evaluation_ns",
+        "mcts_normal_simulations_per_sec",
+    ];
+    let games: Vec<String> = ["globetrotter", "globetrotter_6p", "mothership", "rover"]
+        .iter()
+        .flat_map(|g| per_game.iter().map(move |f| format!("{g}_{f}")))
+        .collect();
+    names.extend(games.iter().map(String::as_str));
+    for name in names {
+        let x = figures
+            .get(name)
+            .and_then(|x| x.as_f64())
+            .unwrap_or_else(|| panic!("no figure {name} in {v}"));
+        assert!(x.is_finite() && x > 0.0, "{name} = {x}");
+    }
+    assert_eq!(figures.len(), 10 + games.len(), "{v}");
+}

@@ -52,9 +52,25 @@ impl Clock {
             _ => self.wall.elapsed().as_secs_f64(),
         }
     }
+}
 
-    fn nanos(&self) -> f64 {
-        self.secs() * 1e9
+/// Mean nanoseconds of one call of `f`, over batches of calls until `seconds` have passed.
+///
+/// The thread's CPU clock advances in scheduler ticks (a few milliseconds on some kernels), so
+/// a fixed count of fast calls can read a tick too many or too few; timing for a set span keeps
+/// that error below a percent at a second or more. Each batch doubles the calls so far, so the clock is read only a few dozen times.
+fn ns_per_call(seconds: f64, mut f: impl FnMut()) -> f64 {
+    let (mut calls, mut batch, t) = (0u64, 1024u64, Clock::start());
+    loop {
+        for _ in 0..batch {
+            f();
+        }
+        calls += batch;
+        batch = calls;
+        let secs = t.secs();
+        if secs >= seconds {
+            return secs * 1e9 / calls as f64;
+        }
     }
 }
 
@@ -144,7 +160,11 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
         0,
     );
     let played = played_position(db, decks, seed);
-    f.add("evaluation_played_ns", evaluation_ns(&played, 1_000_000), 1);
+    f.add(
+        "evaluation_played_ns",
+        evaluation_ns(&played, seconds / 2.0),
+        1,
+    );
     f.add(
         "mcts_normal_played_simulations_per_sec",
         simulations_per_sec(&played, &cfg, seconds),
@@ -181,17 +201,15 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
 }
 
 /// Mean time of one evaluation of `s` (every player's score, as the player to move sees it),
-/// over `n` evaluations.
-fn evaluation_ns(s: &State, n: u32) -> f64 {
+/// timed for `seconds`.
+fn evaluation_ns(s: &State, seconds: f64) -> f64 {
     let viewer = s.active().index();
-    let t = Clock::start();
-    for _ in 0..n {
+    ns_per_call(seconds, || {
         std::hint::black_box(orbitals::agent::eval::advantage(
             std::hint::black_box(s),
             viewer,
         ));
-    }
-    t.nanos() / n as f64
+    })
 }
 
 /// A position of the kind a search meets in play: greedy against greedy (seed `seed`, the
@@ -251,13 +269,11 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     f.add("random_commands_per_sec", commands as f64 / secs, 0);
     f.add("random_games_per_sec", games as f64 / secs, 1);
     let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
-    let n = 1_000_000u32;
-    let t = Clock::start();
-    for _ in 0..n {
+    let clone = ns_per_call(a.seconds / 2.0, || {
         std::hint::black_box(std::hint::black_box(&s).clone());
-    }
-    f.add("state_clone_ns", t.nanos() / n as f64, 1);
-    f.add("evaluation_ns", evaluation_ns(&s, n), 1);
+    });
+    f.add("state_clone_ns", clone, 1);
+    f.add("evaluation_ns", evaluation_ns(&s, a.seconds / 2.0), 1);
     mcts(&mut f, &s, a.seconds, &db, &decks, a.seed);
     // The other games, through the kit: a quarter of the time per figure.
     let quick = a.seconds / 4.0;
@@ -339,20 +355,17 @@ fn game_lines<R: Ruleset, T: Table<R>>(
                 .state
         }
     };
-    let n = 200_000u32;
-    let t = Clock::start();
-    for _ in 0..n {
+    let clone = ns_per_call(seconds / 2.0, || {
         std::hint::black_box(std::hint::black_box(&s).clone());
-    }
-    f.add(format!("{name}_state_clone_ns"), t.nanos() / n as f64, 1);
+    });
+    f.add(format!("{name}_state_clone_ns"), clone, 1);
     let h = R::Heuristic::default();
     let mut scores = vec![0.0f32; s.num_players()];
-    let t = Clock::start();
-    for _ in 0..n {
+    let eval = ns_per_call(seconds / 2.0, || {
         h.scores(std::hint::black_box(&s), 0, &mut scores);
         std::hint::black_box(&scores);
-    }
-    f.add(format!("{name}_evaluation_ns"), t.nanos() / n as f64, 1);
+    });
+    f.add(format!("{name}_evaluation_ns"), eval, 1);
     let cfg = MctsConfig::default();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut sims, start) = (0u64, Clock::start());
