@@ -379,3 +379,21 @@ fn game_lines<R: Ruleset, T: Table<R>>(
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_is_timed_over_the_whole_span() {
+        let mut calls = 0u64;
+        let ns = ns_per_call(0.05, || {
+            calls += 1;
+            std::hint::black_box(calls);
+        });
+        assert!(ns.is_finite() && ns > 0.0, "{ns}");
+        // At least 50 ms of calls, in doubling batches from 1024.
+        assert!(calls >= 1024 && calls.is_power_of_two(), "{calls}");
+        assert!(ns * calls as f64 >= 0.05e9 * 0.99, "{ns} ns × {calls}");
+    }
+}
