@@ -58,7 +58,8 @@ impl Clock {
 ///
 /// The thread's CPU clock advances in scheduler ticks (a few milliseconds on some kernels), so
 /// a fixed count of fast calls can read a tick too many or too few; timing for a set span keeps
-/// that error below a percent at a second or more. Each batch doubles the calls so far, so the clock is read only a few dozen times.
+/// that error below half a percent at a second or more. Each batch doubles the calls so far, so
+/// the clock is read only a few dozen times.
 fn ns_per_call(seconds: f64, mut f: impl FnMut()) -> f64 {
     let (mut calls, mut batch, t) = (0u64, 1024u64, Clock::start());
     loop {
@@ -72,6 +73,13 @@ fn ns_per_call(seconds: f64, mut f: impl FnMut()) -> f64 {
             return secs * 1e9 / calls as f64;
         }
     }
+}
+
+/// Mean nanoseconds of one clone of `s`, timed for `seconds`.
+fn clone_ns<T: Clone>(s: &T, seconds: f64) -> f64 {
+    ns_per_call(seconds, || {
+        std::hint::black_box(std::hint::black_box(s).clone());
+    })
 }
 
 #[derive(Args, Debug)]
@@ -269,10 +277,7 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     f.add("random_commands_per_sec", commands as f64 / secs, 0);
     f.add("random_games_per_sec", games as f64 / secs, 1);
     let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
-    let clone = ns_per_call(a.seconds / 2.0, || {
-        std::hint::black_box(std::hint::black_box(&s).clone());
-    });
-    f.add("state_clone_ns", clone, 1);
+    f.add("state_clone_ns", clone_ns(&s, a.seconds / 2.0), 1);
     f.add("evaluation_ns", evaluation_ns(&s, a.seconds / 2.0), 1);
     mcts(&mut f, &s, a.seconds, &db, &decks, a.seed);
     // The other games, through the kit: a quarter of the time per figure.
@@ -355,10 +360,11 @@ fn game_lines<R: Ruleset, T: Table<R>>(
                 .state
         }
     };
-    let clone = ns_per_call(seconds / 2.0, || {
-        std::hint::black_box(std::hint::black_box(&s).clone());
-    });
-    f.add(format!("{name}_state_clone_ns"), clone, 1);
+    f.add(
+        format!("{name}_state_clone_ns"),
+        clone_ns(&s, seconds / 2.0),
+        1,
+    );
     let h = R::Heuristic::default();
     let mut scores = vec![0.0f32; s.num_players()];
     let eval = ns_per_call(seconds / 2.0, || {
