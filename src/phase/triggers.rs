@@ -79,7 +79,8 @@ pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
 }
 
 /// Removes up to `n` debris from the game: in `only` (a ship's orbital) or in the asset's
-/// orbitals, lowest first. `card` is the card whose ability fires.
+/// orbitals, lowest first, each orbital's in table order. `card` is the card whose ability
+/// fires. Allocates nothing: a homeworld's sweep fires every turn, mostly over clean orbitals.
 fn clear_debris(
     s: &mut State,
     card: CardRef,
@@ -88,31 +89,35 @@ fn clear_debris(
     n: u8,
     ev: &mut impl EventSink,
 ) {
-    let mut left = n;
-    let mut cleared: Vec<(u8, u8)> = Vec::new();
-    let orbitals: Vec<u8> = match only {
-        Some(o) => vec![o],
-        None => {
-            let mut v: Vec<u8> = s
-                .cards
-                .iter()
-                .filter(|c| c.zone == Zone::Debris && c.host == asset.0)
-                .map(|c| c.orbital)
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        }
+    // A copy of the debris set: the cards removed below leave the zone, the set stays as it
+    // was, so every read checks the card's zone again.
+    let [wrecks] = s.table_sets([Zone::Debris]);
+    let here = |s: &State, i: usize| {
+        let c = &s.cards[i];
+        c.zone == Zone::Debris && c.host == asset.0
     };
-    for o in orbitals {
+    let (mut left, mut fired) = (n, false);
+    // The lowest orbital not yet swept.
+    let mut from = 0u16;
+    while left > 0 {
+        let orbital = match only {
+            Some(o) if from == 0 => Some(o),
+            Some(_) => None,
+            None => wrecks
+                .iter()
+                .filter(|r| here(s, r.index()) && u16::from(s.cards[r.index()].orbital) >= from)
+                .map(|r| s.cards[r.index()].orbital)
+                .min(),
+        };
+        let Some(o) = orbital else { break };
         let mut count = 0u8;
-        for i in 0..s.cards.len() {
+        for r in wrecks.iter() {
             if left == 0 {
                 break;
             }
-            let c = s.cards[i];
-            if c.zone == Zone::Debris && c.host == asset.0 && c.orbital == o {
-                s.set_zone(CardRef(i as u8), Zone::Removed);
+            let i = r.index();
+            if here(s, i) && s.cards[i].orbital == o {
+                s.set_zone(r, Zone::Removed);
                 let c = &mut s.cards[i];
                 c.host = crate::state::NONE;
                 c.orbital = 0;
@@ -122,17 +127,16 @@ fn clear_debris(
             }
         }
         if count > 0 {
-            cleared.push((o, count));
+            if !fired {
+                ev.push(Event::AbilityTriggered { card });
+                fired = true;
+            }
+            ev.push(Event::DebrisCleared {
+                asset,
+                orbital: o,
+                count,
+            });
         }
-    }
-    if !cleared.is_empty() {
-        ev.push(Event::AbilityTriggered { card });
-    }
-    for (orbital, count) in cleared {
-        ev.push(Event::DebrisCleared {
-            asset,
-            orbital,
-            count,
-        });
+        from = u16::from(o) + 1;
     }
 }
