@@ -266,15 +266,7 @@ impl App {
     /// explains each one) until the guide is over.
     pub fn start_guide(&mut self) -> Result<(), ClientError> {
         let db = self.catalog.db.clone().ok_or(ClientError::NoCards)?;
-        let deck = |name: &str| {
-            self.catalog
-                .decks
-                .iter()
-                .find(|e| e.deck.name == name)
-                .map(|e| e.deck.clone())
-                .ok_or_else(|| ClientError::GuideDeck(name.to_string()))
-        };
-        let decks = vec![deck(guide::DECKS[0])?, deck(guide::DECKS[1])?];
+        let decks = guide::decks(&db).map_err(ClientError::GuideDeck)?.to_vec();
         let seats = vec![
             Seat {
                 kind: SeatKind::Human,

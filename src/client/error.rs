@@ -102,7 +102,7 @@ pub enum ClientError {
     NoDecks,
     #[error("no cards or decks for the table")]
     NoTable,
-    #[error("the guided match needs the deck {0}")]
+    #[error("the guided match's decks: {0}")]
     GuideDeck(String),
     #[error("fix the deck's problems first")]
     DeckProblems,

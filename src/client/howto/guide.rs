@@ -11,8 +11,27 @@ use crate::state::{Phase, State, Zone};
 
 /// The guided match's seed: with the decks below, you play first.
 pub const SEED: u64 = 2;
-/// Your deck (by name in the deck folder) and the AI's.
-pub const DECKS: [&str; 2] = ["Vanguard", "Bastion"];
+/// Your deck and the AI's, as files (`assets/guide/`), built in: the guided game stays the
+/// same game when the shipped decks in `decks/` change order or cards for balance.
+pub const DECKS: [(&str, &str); 2] = [
+    (
+        "assets/guide/vanguard.yaml",
+        include_str!("../../../assets/guide/vanguard.yaml"),
+    ),
+    (
+        "assets/guide/bastion.yaml",
+        include_str!("../../../assets/guide/bastion.yaml"),
+    ),
+];
+
+/// The guided match's two decks, checked against the card table `db`; a deck the cards no
+/// longer allow is an error naming its file, line and field.
+pub fn decks(db: &crate::data::CardDb) -> Result<[crate::data::Deck; 2], String> {
+    let deck = |(path, text): (&str, &str)| {
+        crate::data::Deck::parse(std::path::Path::new(path), text, db).map_err(|e| e.to_string())
+    };
+    Ok([deck(DECKS[0])?, deck(DECKS[1])?])
+}
 /// The AI's level: the easy one.
 pub const AI: &str = "greedy";
 
@@ -336,21 +355,14 @@ pub fn target_card(st: &State, you: PlayerId, t: Target) -> Option<CardRef> {
 mod tests {
     use super::*;
     use crate::agent::AgentSpec;
-    use crate::data::{CardDb, Deck};
+    use crate::data::CardDb;
     use crate::kit::session::Seat;
     use std::path::Path;
     use std::sync::Arc;
 
     fn session() -> Session<State> {
         let db = Arc::new(CardDb::load_dir(Path::new("cards")).expect("cards"));
-        let deck = |n: &str| {
-            Deck::load(
-                &Path::new("decks").join(format!("{}.yaml", n.to_lowercase())),
-                &db,
-            )
-            .expect("deck")
-        };
-        let decks = [deck(DECKS[0]), deck(DECKS[1])];
+        let decks = decks(&db).expect("the guide's decks");
         let (st, events) = crate::rules::new_game(db, &decks, SEED);
         let seats = vec![Seat::Human, Seat::Ai(AgentSpec::parse(AI).expect("level"))];
         Session::new(st, Default::default(), None, events, seats, SEED, true)
