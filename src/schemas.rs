@@ -58,7 +58,7 @@ pub const SCHEMAS: &[SchemaFile] = &[
     SchemaFile {
         name: "deck",
         about: "Orbitals deck file: a name, a homeworld and 30 cards (docs/cards.md)",
-        files: &["decks"],
+        files: &["decks", "assets/guide"],
         schema: of::<crate::data::raw::RawDeck>,
     },
     SchemaFile {
