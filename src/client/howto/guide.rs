@@ -32,6 +32,7 @@ pub fn decks(db: &crate::data::CardDb) -> Result<[crate::data::Deck; 2], String>
     };
     Ok([deck(DECKS[0])?, deck(DECKS[1])?])
 }
+
 /// The AI's level: the easy one.
 pub const AI: &str = "greedy";
 
