@@ -89,54 +89,46 @@ fn clear_debris(
     n: u8,
     ev: &mut impl EventSink,
 ) {
-    // A copy of the debris set: the cards removed below leave the zone, the set stays as it
-    // was, so every read checks the card's zone again.
+    // A copy of the debris set; a piece removed below leaves the zone, so each read checks it.
     let [wrecks] = s.table_sets([Zone::Debris]);
-    let here = |s: &State, i: usize| {
-        let c = &s.cards[i];
-        c.zone == Zone::Debris && c.host == asset.0
-    };
-    let (mut left, mut fired) = (n, false);
-    // The lowest orbital not yet swept.
-    let mut from = 0u16;
-    while left > 0 {
-        let orbital = match only {
-            Some(o) if from == 0 => Some(o),
-            Some(_) => None,
-            None => wrecks
-                .iter()
-                .filter(|r| here(s, r.index()) && u16::from(s.cards[r.index()].orbital) >= from)
-                .map(|r| s.cards[r.index()].orbital)
-                .min(),
-        };
-        let Some(o) = orbital else { break };
-        let mut count = 0u8;
-        for r in wrecks.iter() {
-            if left == 0 {
-                break;
+    // The orbital being swept and the pieces taken from it so far.
+    let mut swept: Option<(u8, u8)> = None;
+    for _ in 0..n {
+        let next = wrecks
+            .iter()
+            .map(|r| (r, &s.cards[r.index()]))
+            .filter(|(_, c)| c.zone == Zone::Debris && c.host == asset.0)
+            .filter(|(_, c)| only.is_none_or(|o| c.orbital == o))
+            .min_by_key(|(r, c)| (c.orbital, r.index()));
+        let Some((r, c)) = next else { break };
+        let orbital = c.orbital;
+        s.set_zone(r, Zone::Removed);
+        let c = s.inst_mut(r);
+        c.host = crate::state::NONE;
+        c.orbital = 0;
+        c.damage = 0;
+        swept = match swept {
+            Some((o, count)) if o == orbital => Some((o, count + 1)),
+            Some(done) => {
+                cleared(asset, done, ev);
+                Some((orbital, 1))
             }
-            let i = r.index();
-            if here(s, i) && s.cards[i].orbital == o {
-                s.set_zone(r, Zone::Removed);
-                let c = &mut s.cards[i];
-                c.host = crate::state::NONE;
-                c.orbital = 0;
-                c.damage = 0;
-                left -= 1;
-                count += 1;
-            }
-        }
-        if count > 0 {
-            if !fired {
+            None => {
                 ev.push(Event::AbilityTriggered { card });
-                fired = true;
+                Some((orbital, 1))
             }
-            ev.push(Event::DebrisCleared {
-                asset,
-                orbital: o,
-                count,
-            });
-        }
-        from = u16::from(o) + 1;
+        };
     }
+    if let Some(done) = swept {
+        cleared(asset, done, ev);
+    }
+}
+
+/// The event of one orbital's sweep: `count` pieces taken from `orbital`.
+fn cleared(asset: CardRef, (orbital, count): (u8, u8), ev: &mut impl EventSink) {
+    ev.push(Event::DebrisCleared {
+        asset,
+        orbital,
+        count,
+    });
 }
