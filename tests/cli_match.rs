@@ -290,6 +290,25 @@ fn balance_plays_every_pair_and_reports_cards() {
     );
 }
 
+/// `orbitals balance` of `decks` with random agents, 2 games a pairing, turn limit 30, seed
+/// `seed`, and `extra` arguments.
+fn random_balance(decks: &[&str], seed: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["balance"];
+    args.extend(decks);
+    args.extend([
+        "--agent",
+        "random",
+        "--games",
+        "2",
+        "--turn-limit",
+        "30",
+        "--seed",
+        seed,
+    ]);
+    args.extend(extra);
+    orbitals(&args)
+}
+
 /// `orbitals balance --merge`: runs with other seeds add up game by game into one matrix (the
 /// same as the runs' cells summed, the card report too); a single report merges into itself;
 /// runs that cannot be added (the same seed, other decks or cards, a damaged file) are refused
@@ -297,20 +316,11 @@ fn balance_plays_every_pair_and_reports_cards() {
 #[test]
 fn balance_runs_merge_into_one_matrix() {
     let run = |seed: &str, name: &str| {
-        let out = orbitals(&[
-            "balance",
-            "decks/blitz.yaml",
-            "decks/bastion.yaml",
-            "--agent",
-            "random",
-            "--games",
-            "2",
-            "--turn-limit",
-            "30",
-            "--seed",
+        let out = random_balance(
+            &["decks/blitz.yaml", "decks/bastion.yaml"],
             seed,
-            "--json",
-        ]);
+            &["--json"],
+        );
         let path = tmp(name);
         std::fs::write(&path, &out.stdout).unwrap();
         (json(&out), path.to_str().unwrap().to_string())
@@ -383,6 +393,64 @@ fn balance_runs_merge_into_one_matrix() {
     std::fs::write(&other_path, &text[..text.len() / 2]).unwrap();
     let err = refused(&["balance", "--merge", other_path.to_str().unwrap()]);
     assert!(err.contains("merge-other.json: line "), "{err}");
+}
+
+/// `orbitals balance --reuse`: a run that changes one deck plays only that deck's pairings and
+/// takes the others from the earlier report; the result is the fresh run's, game for game, in
+/// either deck order. A report of other settings is refused by name.
+#[test]
+fn balance_reuse_plays_only_the_changed_pairings() {
+    let blitz = std::fs::read_to_string("decks/blitz.yaml").unwrap();
+    let swapped = blitz.replacen("  - wasp\n  - stinger\n", "  - stinger\n  - wasp\n", 1);
+    assert_ne!(swapped, blitz, "Blitz opens with a Wasp and a Stinger");
+    let changed = tmp("reuse-blitz.yaml");
+    std::fs::write(&changed, swapped).unwrap();
+    let changed = changed.to_str().unwrap();
+    let run = |decks: &[&str], seed: &str, reuse: Option<&str>| match reuse {
+        Some(r) => random_balance(decks, seed, &["--json", "--reuse", r]),
+        None => random_balance(decks, seed, &["--json"]),
+    };
+    let earlier = tmp("reuse-earlier.json");
+    let out = run(
+        &["decks/blitz.yaml", "decks/bastion.yaml", "decks/swarm.yaml"],
+        "5",
+        None,
+    );
+    std::fs::write(&earlier, &out.stdout).unwrap();
+    let earlier = earlier.to_str().unwrap();
+    let comparable = |mut r: serde_json::Value| {
+        r["seconds"] = serde_json::json!(0);
+        r["reused_games"] = serde_json::json!(0);
+        r
+    };
+    for (decks, reused) in [
+        // Blitz changed: Bastion's and Swarm's three pairings (mirrors included) are kept.
+        ([changed, "decks/bastion.yaml", "decks/swarm.yaml"], 6),
+        // Swarm now before Bastion: a pairing in the other order is other games, played again.
+        ([changed, "decks/swarm.yaml", "decks/bastion.yaml"], 4),
+    ] {
+        let fresh = json(&run(&decks, "5", None));
+        let again = json(&run(&decks, "5", Some(earlier)));
+        assert_eq!(again["reused_games"], reused, "{decks:?}");
+        assert_eq!(again["games"], 12);
+        assert_eq!(comparable(again), comparable(fresh), "{decks:?}");
+    }
+    let three = [changed, "decks/bastion.yaml", "decks/swarm.yaml"];
+    let out = random_balance(&three, "5", &["--reuse", earlier]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("6 of the 12 games taken from an earlier report"),
+        "{text}"
+    );
+    let other_seed = run(&[changed, "decks/bastion.yaml"], "6", Some(earlier));
+    let err = String::from_utf8_lossy(&other_seed.stderr);
+    assert!(!other_seed.status.success());
+    assert!(
+        err.contains("--reuse") && err.contains("reuse-earlier.json") && err.contains("seed"),
+        "{err}"
+    );
+    let err = refused(&["balance", "--merge", earlier, "--reuse", earlier]);
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 /// `deck stats` reports the curve, classes and opening hand; `deck new` writes a file that

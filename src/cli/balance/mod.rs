@@ -4,6 +4,7 @@
 //! heatmap. Every game is kept in the JSON report, so runs merge (`--merge`, [`records`]).
 mod records;
 mod render;
+mod reuse;
 
 pub use render::{heatmap_svg, text};
 
@@ -41,6 +42,12 @@ pub struct BalanceArgs {
     #[arg(long, num_args = 1.., value_name = "REPORT",
           conflicts_with_all = ["decks", "agent", "games", "seed", "turn_limit", "jobs"])]
     pub merge: Vec<PathBuf>,
+    /// Take the games of every pairing whose two decks are unchanged from this earlier
+    /// `balance --json` report (same agent, seed, games, turn limit and cards, played by the
+    /// same program) and play only the others: a round that changes one deck replays only its
+    /// pairings.
+    #[arg(long, value_name = "REPORT", conflicts_with = "merge")]
+    pub reuse: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -122,6 +129,8 @@ pub struct Report {
     pub mean_turns: f64,
     pub cards: Vec<CardRow>,
     pub seconds: f64,
+    /// Games taken from an earlier report (`--reuse`) rather than played by this run.
+    pub reused_games: u32,
     /// Each deck's cards by id: the homeworld, then the 30 in draw order.
     pub deck_cards: Vec<Vec<String>>,
     /// The card definitions played with ([`records::cards_fingerprint`]).
@@ -219,6 +228,18 @@ fn play(cards: &Path, db: &std::sync::Arc<CardDb>, a: &BalanceArgs) -> Result<Ru
     if decks.is_empty() {
         bail!("no decks to compare");
     }
+    let reuse = match &a.reuse {
+        Some(p) => {
+            let now = reuse::Settings {
+                agent: &a.agent,
+                seed: a.run.seed,
+                games: a.games,
+                turn_limit,
+            };
+            Some(reuse::Reuse::load(p, db, &now)?)
+        }
+        None => None,
+    };
     let n = decks.len();
     let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
     let bar = progress_bar(a.games * pairs.len() as u32);
@@ -230,7 +251,17 @@ fn play(cards: &Path, db: &std::sync::Arc<CardDb>, a: &BalanceArgs) -> Result<Ru
         jobs: a.run.jobs,
     };
     let mut games = Vec::new();
+    let mut reused = 0;
     for &(i, j) in &pairs {
+        if let Some(kept) = reuse
+            .as_ref()
+            .and_then(|r| r.games(db, &decks[i], &decks[j], [i, j]))
+        {
+            reused += kept.len() as u32;
+            bar.inc(kept.len() as u64);
+            games.extend(kept);
+            continue;
+        }
         let table = DeckTable {
             db: db.clone(),
             decks: [decks[i].clone(), decks[j].clone()],
@@ -253,6 +284,7 @@ fn play(cards: &Path, db: &std::sync::Arc<CardDb>, a: &BalanceArgs) -> Result<Ru
         decks,
         games,
         seconds: started.elapsed().as_secs_f64(),
+        reused,
     })
 }
 
@@ -367,6 +399,7 @@ fn build_report(db: &CardDb, run: Run) -> Report {
         mean_turns: total.mean_turns,
         cards: card_rows(db, decks, &sides),
         seconds: run.seconds,
+        reused_games: run.reused,
         deck_cards: decks.iter().map(|d| records::deck_cards(db, d)).collect(),
         cards_fingerprint: records::cards_fingerprint(db),
         game_results: run.games,

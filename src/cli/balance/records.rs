@@ -62,7 +62,10 @@ pub struct Run {
     pub turn_limit: u16,
     pub decks: Vec<Deck>,
     pub games: Vec<PairGame>,
+    /// Seconds spent playing (reused games not counted).
     pub seconds: f64,
+    /// Games taken from an earlier report rather than played (`--reuse`).
+    pub reused: u32,
 }
 
 /// A fingerprint of the card definitions (FNV-1a over each card's full definition in table
@@ -92,16 +95,34 @@ pub fn deck_cards(db: &CardDb, d: &Deck) -> Vec<String> {
 
 /// The parts of a `balance --json` report a merge reads.
 #[derive(Deserialize)]
-struct RunFile {
-    agent: String,
-    games_per_pair: u32,
-    seeds: Vec<u64>,
-    turn_limit: u16,
-    decks: Vec<String>,
-    deck_cards: Vec<Vec<String>>,
-    cards_fingerprint: String,
-    game_results: Vec<PairGame>,
+pub(super) struct RunFile {
+    pub agent: String,
+    pub games_per_pair: u32,
+    pub seeds: Vec<u64>,
+    pub turn_limit: u16,
+    pub decks: Vec<String>,
+    pub deck_cards: Vec<Vec<String>>,
+    pub cards_fingerprint: String,
+    pub game_results: Vec<PairGame>,
     seconds: f64,
+    /// Absent from reports older than `--reuse`.
+    #[serde(default)]
+    reused_games: u32,
+}
+
+/// A `balance --json` report, read and checked against its own decks and the cards in `db`.
+pub(super) fn read_checked(path: &Path, db: &CardDb) -> Result<RunFile> {
+    let f = read(path)?;
+    let name = path.display();
+    if f.deck_cards.len() != f.decks.len() {
+        bail!(
+            "{name}: {} decks but {} deck lists",
+            f.decks.len(),
+            f.deck_cards.len()
+        );
+    }
+    check_games(&f, db).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    Ok(f)
 }
 
 fn read(path: &Path) -> Result<RunFile> {
@@ -151,16 +172,8 @@ pub fn merge(files: &[PathBuf], db: &CardDb) -> Result<Run> {
     let fingerprint = cards_fingerprint(db);
     let mut runs: Vec<(&PathBuf, RunFile)> = Vec::new();
     for p in files {
-        let f = read(p)?;
+        let f = read_checked(p, db)?;
         let name = p.display();
-        if f.deck_cards.len() != f.decks.len() {
-            bail!(
-                "{name}: {} decks but {} deck lists",
-                f.decks.len(),
-                f.deck_cards.len()
-            );
-        }
-        check_games(&f, db).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         if f.cards_fingerprint != fingerprint {
             bail!(
                 "{name}: played with other card definitions than the cards loaded now \
@@ -227,12 +240,14 @@ pub fn merge(files: &[PathBuf], db: &CardDb) -> Result<Run> {
         decks,
         games: Vec::new(),
         seconds: 0.0,
+        reused: 0,
     };
     for (_, f) in runs {
         run.seeds.extend(f.seeds);
         run.games_per_pair += f.games_per_pair;
         run.games.extend(f.game_results);
         run.seconds += f.seconds;
+        run.reused += f.reused_games;
     }
     for i in 0..n {
         for j in i..n {

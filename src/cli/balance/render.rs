@@ -36,6 +36,14 @@ pub fn text(r: &Report) -> String {
         r.turn_limit
     )
     .ok();
+    if r.reused_games > 0 {
+        writeln!(
+            o,
+            "{} of the {} games taken from an earlier report (--reuse)\n",
+            r.reused_games, r.games
+        )
+        .ok();
+    }
     writeln!(
         o,
         "win rate of the row deck (draws count half) [95% Wilson]:"
