@@ -1,7 +1,8 @@
 //! `orbitals balance`: every deck against every deck (mirrors included), seat-swapped, with one
 //! agent on both sides, through the kit's series runner. Prints a win-rate matrix with Wilson
 //! intervals, draw rates and the first-mover edge, a per-card report, and writes JSON and an SVG
-//! heatmap. Every game is kept in the JSON report, so runs merge (`--merge`, [`records`]).
+//! heatmap. Every game is kept in the JSON report, so runs merge (`--merge`, [`records`]) and a
+//! later run plays only the pairings whose decks changed (`--reuse`, [`reuse`]).
 mod records;
 mod render;
 mod reuse;
