@@ -453,6 +453,67 @@ fn balance_reuse_plays_only_the_changed_pairings() {
     assert!(err.contains("cannot be used with"), "{err}");
 }
 
+/// `orbitals balance --reuse` after a card change: a game reads only its two decks' cards, so
+/// with Hermes (Blitz's homeworld) changed only Blitz's pairings are played again, and the
+/// result is the fresh run's with the changed cards. A report that keeps no per-deck
+/// fingerprints cannot tell which pairings a card change touched, and is refused.
+#[test]
+fn balance_reuse_after_a_card_change_plays_only_the_decks_that_hold_it() {
+    let cards = tmp("reuse-cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    for e in std::fs::read_dir("cards").unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, cards.join(p.file_name().unwrap())).unwrap();
+    }
+    let assets = std::fs::read_to_string("cards/assets.yaml").unwrap();
+    let at = assets.find("id: hermes").expect("Hermes");
+    let end = at + assets[at..].find("bombardment_resistance: ").unwrap();
+    let value = &assets[end..].lines().next().unwrap()["bombardment_resistance: ".len()..];
+    let was: u8 = value.parse().unwrap();
+    let changed = format!(
+        "{}bombardment_resistance: {}{}",
+        &assets[..end],
+        was + 1,
+        &assets[end + "bombardment_resistance: ".len() + value.len()..]
+    );
+    std::fs::write(cards.join("assets.yaml"), changed).unwrap();
+    let cards = cards.to_str().unwrap();
+    let decks = ["decks/blitz.yaml", "decks/bastion.yaml", "decks/swarm.yaml"];
+    let earlier = tmp("reuse-cards-earlier.json");
+    std::fs::write(&earlier, random_balance(&decks, "7", &["--json"]).stdout).unwrap();
+    let earlier = earlier.to_str().unwrap();
+    let fresh = json(&random_balance(&decks, "7", &["--json", "--cards", cards]));
+    let again = json(&random_balance(
+        &decks,
+        "7",
+        &["--json", "--cards", cards, "--reuse", earlier],
+    ));
+    // Bastion's and Swarm's three pairings (their mirrors and Bastion–Swarm) are kept.
+    assert_eq!(again["reused_games"], 6);
+    let comparable = |mut r: serde_json::Value| {
+        r["seconds"] = serde_json::json!(0);
+        r["reused_games"] = serde_json::json!(0);
+        r
+    };
+    assert_eq!(comparable(again), comparable(fresh));
+    let mut old: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(earlier).unwrap()).unwrap();
+    old.as_object_mut().unwrap().remove("deck_fingerprints");
+    let old_file = tmp("reuse-cards-old.json");
+    std::fs::write(&old_file, old.to_string()).unwrap();
+    let out = random_balance(
+        &decks,
+        "7",
+        &["--cards", cards, "--reuse", old_file.to_str().unwrap()],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("reuse-cards-old.json") && err.contains("fingerprint of each deck"),
+        "{err}"
+    );
+}
+
 /// `deck stats` reports the curve, classes and opening hand; `deck new` writes a file that
 /// names its schema and that `deck check` then reads (reporting the missing cards), refuses a
 /// card that is not a homeworld, and never overwrites.

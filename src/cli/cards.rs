@@ -26,6 +26,14 @@ pub fn run(dir: &Path, what: CardsCmd) -> Result<()> {
     Ok(())
 }
 
+/// The distinct values of a seat's transfer costs, e.g. `2 or 3`.
+fn seat_list(costs: &[u8]) -> String {
+    let mut v = costs.to_vec();
+    v.dedup();
+    let v: Vec<String> = v.iter().map(u8::to_string).collect();
+    v.join(" or ")
+}
+
 /// Every stat and ability of a card, as text.
 pub fn describe(c: &Card) -> String {
     let mut s = format!("{} ({}) — {}\n", c.name, c.id, c.kind_name());
@@ -43,6 +51,13 @@ pub fn describe(c: &Card) -> String {
                 "  construction power: {}\n  transfer costs: {:?}\n  orbitals (entry cost, lowest first): {:?}\n  bombardment resistance: {}\n  factories: {}\n  population: {}\n",
                 a.construction_power, a.transfer_costs, a.orbitals, a.bombardment_resistance,
                 if f.is_empty() { "none".into() } else { f.join(", ") }, a.population
+            );
+            let (first, second) = (a.seat_costs(2, 0), a.seat_costs(2, 1));
+            s += &format!(
+                "  transfer cost in each seat's turns, two players (O5): first player's {}, second player's {}{}\n",
+                seat_list(&first),
+                seat_list(&second),
+                if first == second { "" } else { " (not seat-fair)" }
             );
         }
         CardKind::Upgrade(u) => {
@@ -63,13 +78,27 @@ pub fn check_decks(dir: &Path, files: &[PathBuf]) -> Result<()> {
     let mut bad = 0;
     for f in files {
         match Deck::load(f, &db) {
-            Ok(d) => outln!(
-                "{}: ok ({}, {} cards + {})",
-                f.display(),
-                d.name,
-                d.cards.len(),
-                db.card(d.homeworld).name
-            ),
+            Ok(d) => {
+                let hw = db.card(d.homeworld);
+                outln!(
+                    "{}: ok ({}, {} cards + {})",
+                    f.display(),
+                    d.name,
+                    d.cards.len(),
+                    hw.name
+                );
+                if let Some(a) = hw.asset().filter(|a| !a.seat_fair(2)) {
+                    outln!(
+                        "  note: {} is cheaper to reach from one seat of a two-player game: \
+                         transfer costs {:?} cost {} in the first player's turns and {} in the \
+                         second's (O5, O7)",
+                        hw.name,
+                        a.transfer_costs,
+                        seat_list(&a.seat_costs(2, 0)),
+                        seat_list(&a.seat_costs(2, 1))
+                    );
+                }
+            }
             Err(e) => {
                 bad += 1;
                 for p in e.0 {

@@ -42,6 +42,32 @@ impl AssetStats {
         self.transfer_costs.get(i).copied().unwrap_or(0)
     }
 
+    /// The transfer costs that seat `seat` (0 for the first player) of a game of `players`
+    /// players meets in its turns over one whole cycle of the orbit counter, smallest first.
+    ///
+    /// The counter advances once per upkeep and runs 1, 2, 3, 4, 1, … (O5), so with an even
+    /// number of players each seat only ever sees some of its values: with two, the first
+    /// player's turns show 1 and 3, the second player's 2 and 4. An asset whose costs
+    /// `[a, b, c, d]` do not give `{a, c} = {b, d}` (or with two values `[a, b]`, `a ≠ b`) is
+    /// always cheaper to reach for one seat than for the other.
+    pub fn seat_costs(&self, players: usize, seat: usize) -> Vec<u8> {
+        let players = players.max(1);
+        // Turn t of seat `seat` is upkeep number t * players + seat + 1 of the game: the counter
+        // then shows ((t * players + seat) % 4) + 1. Four turns cover every counter it can show.
+        let mut costs: Vec<u8> = (0..4)
+            .map(|t| self.transfer_cost(((t * players + seat) % 4) as u8 + 1))
+            .collect();
+        costs.sort_unstable();
+        costs
+    }
+
+    /// Do all seats of a game of `players` players meet the same transfer costs
+    /// ([`AssetStats::seat_costs`])?
+    pub fn seat_fair(&self, players: usize) -> bool {
+        let first = self.seat_costs(players, 0);
+        (1..players).all(|seat| self.seat_costs(players, seat) == first)
+    }
+
     pub fn has_factory(&self, class: Class) -> bool {
         self.factories & class.bit() != 0
     }
@@ -609,4 +635,54 @@ struct CardHead {
     name: String,
     text: String,
     cost: u8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AssetStats;
+
+    fn asset(transfer_costs: &[u8]) -> AssetStats {
+        AssetStats {
+            homeworld: false,
+            construction_power: 1,
+            transfer_costs: transfer_costs.to_vec(),
+            orbitals: vec![1],
+            bombardment_resistance: 5,
+            factories: 0,
+            population: 1,
+        }
+    }
+
+    #[test]
+    fn o5_o7_two_players_meet_alternate_counters() {
+        // The first player's upkeeps bring the counter to 1 and 3, the second's to 2 and 4.
+        let a = asset(&[2, 1, 2, 3]);
+        assert_eq!(a.seat_costs(2, 0), [2, 2, 2, 2]);
+        assert_eq!(a.seat_costs(2, 1), [1, 1, 3, 3]);
+        assert!(!a.seat_fair(2));
+        // Two values alternate: each seat always meets the same one.
+        let b = asset(&[2, 3]);
+        assert_eq!(
+            (b.seat_costs(2, 0), b.seat_costs(2, 1)),
+            (vec![2; 4], vec![3; 4])
+        );
+        assert!(!b.seat_fair(2));
+        for fair in [&[2, 3, 3, 2][..], &[3], &[2, 2, 3, 3], &[1, 3, 3, 1]] {
+            assert!(asset(fair).seat_fair(2), "{fair:?}");
+        }
+    }
+
+    #[test]
+    fn o5_odd_player_counts_meet_every_counter() {
+        // Three players: each seat's four turns show all four counter values.
+        let a = asset(&[2, 1, 2, 3]);
+        for seat in 0..3 {
+            assert_eq!(a.seat_costs(3, seat), [1, 2, 2, 3]);
+        }
+        assert!(a.seat_fair(3));
+        // Four players: each seat always sees the same counter value.
+        assert_eq!(a.seat_costs(4, 1), [1; 4]);
+        assert!(!a.seat_fair(4));
+        assert!(asset(&[2]).seat_fair(4));
+    }
 }

@@ -2,7 +2,7 @@
 //! agent on both sides, through the kit's series runner. Prints a win-rate matrix with Wilson
 //! intervals, draw rates and the first-mover edge, a per-card report, and writes JSON and an SVG
 //! heatmap. Every game is kept in the JSON report, so runs merge (`--merge`, [`records`]) and a
-//! later run plays only the pairings whose decks changed (`--reuse`, [`reuse`]).
+//! later run plays only the pairings whose decks or their cards changed (`--reuse`, [`reuse`]).
 mod records;
 mod render;
 mod reuse;
@@ -43,10 +43,10 @@ pub struct BalanceArgs {
     #[arg(long, num_args = 1.., value_name = "REPORT",
           conflicts_with_all = ["decks", "agent", "games", "seed", "turn_limit", "jobs"])]
     pub merge: Vec<PathBuf>,
-    /// Take the games of every pairing whose two decks are unchanged from this earlier
-    /// `balance --json` report (same agent, seed, games, turn limit and cards, played by the
-    /// same program) and play only the others: a round that changes one deck replays only its
-    /// pairings.
+    /// Take the games of every pairing whose two decks and their cards are unchanged from this
+    /// earlier `balance --json` report (same agent, seed, games and turn limit, played by the
+    /// same program) and play only the others: a round that changes one deck, or a card of
+    /// one deck, replays only its pairings.
     #[arg(long, value_name = "REPORT", conflicts_with = "merge")]
     pub reuse: Option<PathBuf>,
     #[command(flatten)]
@@ -136,6 +136,8 @@ pub struct Report {
     pub deck_cards: Vec<Vec<String>>,
     /// The card definitions played with ([`records::cards_fingerprint`]).
     pub cards_fingerprint: String,
+    /// The definitions of each deck's cards ([`records::deck_fingerprint`]).
+    pub deck_fingerprints: Vec<String>,
     /// Every game, for merging runs.
     pub game_results: Vec<PairGame>,
 }
@@ -403,6 +405,10 @@ fn build_report(db: &CardDb, run: Run) -> Report {
         reused_games: run.reused,
         deck_cards: decks.iter().map(|d| records::deck_cards(db, d)).collect(),
         cards_fingerprint: records::cards_fingerprint(db),
+        deck_fingerprints: decks
+            .iter()
+            .map(|d| records::deck_fingerprint(db, d))
+            .collect(),
         game_results: run.games,
     }
 }

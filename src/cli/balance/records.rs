@@ -72,13 +72,38 @@ pub struct Run {
 /// order, but not the file it was read from): two runs with the same fingerprint played the
 /// same cards, wherever their card folder was.
 pub fn cards_fingerprint(db: &CardDb) -> String {
+    // Each card's place is its position in this order.
+    fingerprint(db, db.iter().map(|(id, _)| (id, false)))
+}
+
+/// A fingerprint of the definitions of the cards of deck `d` (its homeworld and each distinct
+/// card once, with its place in the card table), as [`cards_fingerprint`] is of them all. A
+/// pairing's games read no other card, so two runs whose decks have the same fingerprints
+/// played that pairing with the same cards even if other cards of the table changed.
+pub fn deck_fingerprint(db: &CardDb, d: &Deck) -> String {
+    let mut ids: Vec<CardId> = std::iter::once(d.homeworld)
+        .chain(d.cards.iter().copied())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    fingerprint(db, ids.into_iter().map(|id| (id, true)))
+}
+
+/// FNV-1a over the full definition (but not the file) of each card of `ids`, after its table
+/// index where the flag says so.
+fn fingerprint(db: &CardDb, ids: impl Iterator<Item = (CardId, bool)>) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for (_, card) in db.iter() {
+    for (id, indexed) in ids {
         let card = orbitals::data::Card {
             source: PathBuf::new(),
-            ..card.clone()
+            ..db.card(id).clone()
         };
-        for b in format!("{card:?}").bytes().chain([0xff]) {
+        let index = if indexed {
+            format!("{}:", id.index())
+        } else {
+            String::new()
+        };
+        for b in format!("{index}{card:?}").bytes().chain([0xff]) {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
@@ -103,6 +128,9 @@ pub(super) struct RunFile {
     pub decks: Vec<String>,
     pub deck_cards: Vec<Vec<String>>,
     pub cards_fingerprint: String,
+    /// Each deck's [`deck_fingerprint`]; absent from reports older than it.
+    #[serde(default)]
+    pub deck_fingerprints: Vec<String>,
     pub game_results: Vec<PairGame>,
     seconds: f64,
     /// Absent from reports older than `--reuse`.

@@ -6,7 +6,10 @@
 //! game and each agent from the run's seed and the game's index, and decks are never shuffled
 //! (O2). A pairing that the earlier report played with the same settings, the same cards and
 //! the same two decks (card for card, in draw order, the same deck first) would be played
-//! again move for move, so its games are copied. Only a report played by the same rules and AI
+//! again move for move, so its games are copied. A game reads only the cards of its two decks,
+//! so when other cards changed, a report that keeps each deck's fingerprint
+//! ([`records::deck_fingerprint`]) still gives the pairings whose decks' cards are all as they
+//! were: a round that changes one homeworld replays only its deck's pairings. Only a report played by the same rules and AI
 //! gives the games a fresh run would; the report cannot tell which program played it.
 use super::records::{self, PairGame, RunFile};
 use anyhow::{bail, Result};
@@ -49,8 +52,16 @@ impl Reuse {
                 "turn limit {}, not {}",
                 file.turn_limit, now.turn_limit
             ))
-        } else if file.cards_fingerprint != records::cards_fingerprint(db) {
-            Some("other card definitions than the cards loaded now".to_string())
+        } else if file.cards_fingerprint != records::cards_fingerprint(db)
+            && file.deck_fingerprints.len() != file.decks.len()
+        {
+            // Reports that keep each deck's fingerprint can still give the pairings whose
+            // decks' cards did not change (see `games`).
+            Some(
+                "other card definitions than the cards loaded now, and it keeps no \
+                 fingerprint of each deck's cards"
+                    .to_string(),
+            )
         } else {
             None
         };
@@ -73,7 +84,12 @@ impl Reuse {
         let f = &self.file;
         let find = |d: &Deck| {
             let ids = records::deck_cards(db, d);
-            (0..f.decks.len()).find(|&k| f.decks[k] == d.name && f.deck_cards[k] == ids)
+            let print = records::deck_fingerprint(db, d);
+            (0..f.decks.len()).find(|&k| {
+                f.decks[k] == d.name
+                    && f.deck_cards[k] == ids
+                    && f.deck_fingerprints.get(k).is_none_or(|p| *p == print)
+            })
         };
         let (i, j) = (find(first)?, find(second)?);
         if i > j {
