@@ -55,6 +55,40 @@ fn shipped_cards_load_and_cover_the_set() {
     }
 }
 
+/// With two players the orbit counter shows 1 or 3 in the first player's turns and 2 or 4 in
+/// the second's (O5), so a homeworld whose transfer costs (O7) differ between those counters is
+/// cheaper to reach for one seat. The first player already moves first; no shipped homeworld
+/// adds to that by being cheaper to reach in its turns (neither its cheapest cost nor its
+/// costs in all are below the second player's). Measured: with Hermes at `[2, 3]` and Ares
+/// Prime at `[1, 2, 3, 2]` the first mover won 56.8% of the games of the round-8 pool, 85% and
+/// 90% of their mirrors; seat-neutral, 51.7% (docs/cards.md, round 9).
+#[test]
+fn o5_o7_no_shipped_homeworld_favours_the_first_seat() {
+    let db = db();
+    let favoured: Vec<String> = db
+        .iter()
+        .filter_map(|(_, c)| Some((c, c.asset().filter(|a| a.homeworld)?)))
+        .filter(|(_, a)| {
+            let (first, second) = (a.seat_costs(2, 0), a.seat_costs(2, 1));
+            let sum = |v: &[u8]| v.iter().map(|&x| u32::from(x)).sum::<u32>();
+            first[0] < second[0] || sum(&first) < sum(&second)
+        })
+        .map(|(c, a)| {
+            format!(
+                "{} {:?}: first player {:?}, second {:?}",
+                c.id,
+                a.transfer_costs,
+                a.seat_costs(2, 0),
+                a.seat_costs(2, 1)
+            )
+        })
+        .collect();
+    assert!(
+        favoured.is_empty(),
+        "cheaper from the first seat: {favoured:#?}"
+    );
+}
+
 #[test]
 fn the_card_list_names_every_card_and_deck() {
     let db = db();

@@ -89,9 +89,8 @@ pub fn check_decks(dir: &Path, files: &[PathBuf]) -> Result<()> {
                 );
                 if let Some(a) = hw.asset().filter(|a| !a.seat_fair(2)) {
                     outln!(
-                        "  note: {} is cheaper to reach from one seat of a two-player game: \
-                         transfer costs {:?} cost {} in the first player's turns and {} in the \
-                         second's (O5, O7)",
+                        "  note: {}'s transfer costs differ by seat in a two-player game: \
+                         {:?} costs {} in the first player's turns, {} in the second's (O5, O7)",
                         hw.name,
                         a.transfer_costs,
                         seat_list(&a.seat_costs(2, 0)),
