@@ -48,8 +48,8 @@ impl AssetStats {
     /// The counter advances once per upkeep and runs 1, 2, 3, 4, 1, … (O5), so with an even
     /// number of players each seat only ever sees some of its values: with two, the first
     /// player's turns show 1 and 3, the second player's 2 and 4. An asset whose costs
-    /// `[a, b, c, d]` do not give `{a, c} = {b, d}` (or with two values `[a, b]`, `a ≠ b`) is
-    /// always cheaper to reach for one seat than for the other.
+    /// `[a, b, c, d]` do not give `{a, c} = {b, d}` (or with two values `[a, b]`, `a ≠ b`)
+    /// costs one seat other amounts to reach than the other.
     pub fn seat_costs(&self, players: usize, seat: usize) -> Vec<u8> {
         let players = players.max(1);
         // Turn t of seat `seat` is upkeep number t * players + seat + 1 of the game: the counter

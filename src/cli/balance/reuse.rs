@@ -9,8 +9,9 @@
 //! again move for move, so its games are copied. A game reads only the cards of its two decks,
 //! so when other cards changed, a report that keeps each deck's fingerprint
 //! ([`records::deck_fingerprint`]) still gives the pairings whose decks' cards are all as they
-//! were: a round that changes one homeworld replays only its deck's pairings. Only a report played by the same rules and AI
-//! gives the games a fresh run would; the report cannot tell which program played it.
+//! were: a round that changes one homeworld replays only its deck's pairings. Only a report
+//! played by the same rules and AI gives the games a fresh run would; the report cannot tell
+//! which program played it.
 use super::records::{self, PairGame, RunFile};
 use anyhow::{bail, Result};
 use orbitals::data::{CardDb, Deck};
