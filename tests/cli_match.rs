@@ -465,17 +465,17 @@ fn balance_reuse_after_a_card_change_plays_only_the_decks_that_hold_it() {
         let p = e.unwrap().path();
         std::fs::copy(&p, cards.join(p.file_name().unwrap())).unwrap();
     }
-    let assets = std::fs::read_to_string("cards/assets.yaml").unwrap();
-    let at = assets.find("id: hermes").expect("Hermes");
-    let end = at + assets[at..].find("bombardment_resistance: ").unwrap();
-    let value = &assets[end..].lines().next().unwrap()["bombardment_resistance: ".len()..];
-    let was: u8 = value.parse().unwrap();
-    let changed = format!(
-        "{}bombardment_resistance: {}{}",
-        &assets[..end],
-        was + 1,
-        &assets[end + "bombardment_resistance: ".len() + value.len()..]
-    );
+    let text = std::fs::read_to_string("cards/assets.yaml").unwrap();
+    let mut assets: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let hermes = assets["assets"]
+        .as_sequence_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|a| a["id"] == "hermes")
+        .expect("Hermes");
+    let was = hermes["bombardment_resistance"].as_u64().unwrap();
+    hermes["bombardment_resistance"] = (was + 1).into();
+    let changed = serde_yaml::to_string(&assets).unwrap();
     std::fs::write(cards.join("assets.yaml"), changed).unwrap();
     let cards = cards.to_str().unwrap();
     let decks = ["decks/blitz.yaml", "decks/bastion.yaml", "decks/swarm.yaml"];
