@@ -191,7 +191,9 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
     let scored = s.in_play_or_built();
     for p in 0..ctx.n.min(out.len()) {
         let mut sum = 0.0f32;
-        // The player's free population, computed at its first spacecraft project.
+        // The population the player's spacecraft projects have not yet claimed: the free
+        // population at its first spacecraft project, less each fitting project's (see
+        // [`card_term`]).
         let mut free_pop: Option<i16> = None;
         for r in scored.within(s.player_range(PlayerId(p as u8))).iter() {
             if let Some(score) = card_term(s, r.index(), p, &ctx, debris, &mut free_pop) {
@@ -370,8 +372,16 @@ fn free_population(s: &State, p: usize) -> i16 {
 }
 
 /// The score of card `i` of player `p` in `s` with the first pass `x`, or `None` for a card
-/// that scores nothing where it is (deck, hand, discard, debris). `free_pop` is the player's
-/// free population once worked out (at its first spacecraft project).
+/// that scores nothing where it is (deck, hand, discard, debris). `free_pop` is the population
+/// the player's spacecraft projects before this card left unclaimed (`None` until the first:
+/// the free population then).
+///
+/// The viewer's spacecraft projects share the free population in table order (first fit,
+/// O22): a project whose population fits in what the projects before it left counts in full
+/// and claims it; one that does not counts [`WAITING`]. So finishing a project that fits takes
+/// nothing from the others: its ship uses the population the project had claimed. (Were each
+/// project compared with the whole free population, every ship entering play would mark all
+/// the others as waiting at once, and a player with many projects would never finish one.)
 #[inline(always)]
 fn card_term(
     s: &State,
@@ -449,12 +459,15 @@ fn card_term(
                     HotKind::Spacecraft => {
                         let reach = value.base_dv >= x.best_target[p].1;
                         let w = value.ship_worth[reach as usize];
-                        // A spacecraft that would not fit in the free population waits
-                        // when finished (O22): worth half until a ship leaves play.
-                        let free = *free_pop.get_or_insert_with(|| free_population(s, p));
-                        if (card.population as i16) > free {
+                        // A spacecraft that would not fit in the population the projects
+                        // before it left waits when finished (O22): worth half until a ship
+                        // leaves play.
+                        let left = free_pop.get_or_insert_with(|| free_population(s, p));
+                        let pop = card.population as i16;
+                        if pop > *left {
                             WAITING * w
                         } else {
+                            *left -= pop;
                             w
                         }
                     }

@@ -328,6 +328,63 @@ fn losing_a_ship_costs_less_when_a_waiting_ship_takes_its_population() {
     );
 }
 
+/// O22: spacecraft projects share the free population first fit, so finishing any of them is
+/// worth more than passing, even when the free population holds only one of them. (Compared
+/// one by one with the whole free population, every other nearly finished project would count
+/// as waiting once one ship entered play, and the player would keep them all unfinished.)
+#[test]
+fn finishing_a_project_is_worth_it_when_others_wait_for_the_same_population() {
+    let mut s = new_state(7);
+    s.phase = Phase::Construction;
+    let p = s.active;
+    let home = homeworld(&s, p.index());
+    let factories = *s.db.hot(s.inst(home).card);
+    let small = |h: &Hot| {
+        h.kind == HotKind::Spacecraft && h.population == 1 && factories.has_factory(h.class)
+    };
+    // Four nearly finished projects of population 1 on the homeworld...
+    let mut projects = Vec::new();
+    for _ in 0..4 {
+        let (r, _) = s
+            .zone(p, Zone::Deck)
+            .find(|(_, c)| small(s.db.hot(c.card)))
+            .unwrap();
+        let cost = s.db.hot(s.inst(r).card).cost;
+        s.set_zone(r, Zone::Project);
+        let c = s.inst_mut(r);
+        c.host = home.0;
+        c.points = cost - 1;
+        projects.push(r);
+    }
+    // ... and ships of population 1 until one population is left free.
+    while s.population_used(p) + 1 < s.population_limit(p) {
+        let (r, _) = s
+            .zone(p, Zone::Deck)
+            .find(|(_, c)| {
+                s.db.hot(c.card).kind == HotKind::Spacecraft && s.db.hot(c.card).population == 1
+            })
+            .unwrap();
+        let id = s.db.card(s.inst(r).card).id.clone();
+        ship(&mut s, p.index(), &id, home, 0);
+    }
+    let pass = adv_after(&s, Command::Pass);
+    for &project in &projects {
+        let finish = Command::Contribute {
+            asset: home,
+            project,
+        };
+        crate::rules::validate(&s, &finish).unwrap();
+        let mut t = s.clone();
+        crate::rules::apply(&mut t, finish);
+        assert_eq!(t.inst(project).zone, Zone::Ship, "it enters play");
+        assert!(
+            adv_after(&s, finish) > pass + 0.5,
+            "{} {pass}",
+            adv_after(&s, finish)
+        );
+    }
+}
+
 #[test]
 fn homeworld_damage_lowers_the_owners_value() {
     let s = new_state(2);

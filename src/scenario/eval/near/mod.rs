@@ -69,9 +69,12 @@ struct Base {
     /// The viewer's free population (O22) in the base; only worked out (and read) while the
     /// viewer has spacecraft projects.
     free_pop: i16,
-    /// The populations of the viewer's spacecraft projects, a bit per value (their terms
-    /// compare it with the free population), or `None` if one is past 63.
-    project_pops: Option<u64>,
+    /// The populations of the viewer's spacecraft projects, in table order: they share the
+    /// free population first fit ([`card_term`]).
+    project_pops: Vec<u8>,
+    /// For each card of `scored`: the population the viewer's spacecraft projects before it
+    /// left unclaimed (`None` before the first), which its term reads if it is one of them.
+    pop_left: Vec<Option<i16>>,
     /// The slots of the assets of the player to move: their terms read the phase.
     active_assets: Vec<u16>,
 }
@@ -87,6 +90,8 @@ impl NearEval {
                 ),
                 None => Default::default(),
             };
+        let mut pop_left = Vec::new();
+        let mut project_pops = Vec::new();
         let mut active_assets = Vec::new();
         debris.clear();
         if h.hazard {
@@ -107,7 +112,16 @@ impl NearEval {
             let mut sum = 0.0f32;
             for r in in_play.within(s.player_range(PlayerId(p as u8))).iter() {
                 let i = r.index();
+                let left = free_pop;
                 if let Some(t) = card_term(s, i, p, &ctx, &debris, &mut free_pop) {
+                    let card = s.db.hot(s.cards[i].card);
+                    if p == viewer
+                        && s.cards[i].zone == Zone::Project
+                        && card.kind == HotKind::Spacecraft
+                    {
+                        project_pops.push(card.population);
+                    }
+                    pop_left.push(left);
                     if p == ctx.active && s.cards[i].zone == Zone::Asset {
                         active_assets.push(scored.len() as u16);
                     }
@@ -122,15 +136,6 @@ impl NearEval {
             total[p] = sum;
         }
         let count = scored.len() as u16;
-        let mut project_pops = Some(0u64);
-        for (_, c) in s.zone(PlayerId(viewer as u8), Zone::Project) {
-            let card = s.db.hot(c.card);
-            if card.kind == HotKind::Spacecraft {
-                project_pops = project_pops
-                    .filter(|_| card.population < 64)
-                    .map(|b| b | 1 << card.population);
-            }
-        }
         seg[ctx.n + 1..].iter_mut().for_each(|k| *k = count);
         self.base = Some(Base {
             h: *h,
@@ -150,12 +155,13 @@ impl NearEval {
             before,
             total,
             slot,
-            free_pop: if project_pops == Some(0) {
+            free_pop: if project_pops.is_empty() {
                 0
             } else {
                 free_population(s, viewer)
             },
             project_pops,
+            pop_left,
             active_assets,
         });
     }
@@ -296,20 +302,25 @@ impl Base {
     fn rescore(&self, s: &State, slot: u16, ctx: &Ctx) -> Option<f32> {
         let i = self.scored[slot as usize] as usize;
         let p = s.cards[i].owner.index();
-        card_term(s, i, p, ctx, &self.debris, &mut None)
+        let mut left = self.pop_left[slot as usize];
+        card_term(s, i, p, ctx, &self.debris, &mut left)
     }
 
     /// After ships of the viewer left play: does every spacecraft project of the viewer still
     /// fit, or still not fit, in the free population (O22), so that its term is the base's?
     fn same_waiting(&self, s: &State) -> bool {
-        let Some(pops) = self.project_pops else {
-            return false;
-        };
         let now = free_population(s, self.viewer);
-        let (lo, hi) = (self.free_pop.min(now), self.free_pop.max(now));
-        // A project of population `pop` fits while `pop <= free`: it changes side if
-        // `lo < pop <= hi`.
-        (lo + 1..=hi).all(|pop| !(0..64).contains(&pop) || pops >> pop & 1 == 0)
+        let fits = |free: i16| {
+            let mut left = free;
+            self.project_pops.iter().map(move |&pop| {
+                let fit = pop as i16 <= left;
+                if fit {
+                    left -= pop as i16;
+                }
+                fit
+            })
+        };
+        fits(self.free_pop).eq(fits(now))
     }
 }
 
@@ -361,7 +372,7 @@ impl Base {
                 a.host == c.host && project_open(s, a, p, viewer) == project_open(s, c, p, viewer)
             }
             (Zone::Ship, Zone::Debris) if !self.h.hazard => {
-                return if c.owner.index() != viewer || self.project_pops == Some(0) {
+                return if c.owner.index() != viewer || self.project_pops.is_empty() {
                     Change::Leaves
                 } else {
                     Change::Frees
