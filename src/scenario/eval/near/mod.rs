@@ -83,15 +83,19 @@ impl NearEval {
     /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h` (in the memory
     /// of the base kept before, if any).
     pub fn prepare(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic) {
+        let (mut pop_left, mut project_pops) = (Vec::new(), Vec::new());
         let (mut cards, mut ctx, mut debris, mut scored, mut terms, mut before, mut slot) =
             match self.base.take() {
-                Some(b) => (
-                    b.cards, b.ctx, b.debris, b.scored, b.terms, b.before, b.slot,
-                ),
+                Some(b) => {
+                    (pop_left, project_pops) = (b.pop_left, b.project_pops);
+                    (
+                        b.cards, b.ctx, b.debris, b.scored, b.terms, b.before, b.slot,
+                    )
+                }
                 None => Default::default(),
             };
-        let mut pop_left = Vec::new();
-        let mut project_pops = Vec::new();
+        pop_left.clear();
+        project_pops.clear();
         let mut active_assets = Vec::new();
         debris.clear();
         if h.hazard {
@@ -114,12 +118,11 @@ impl NearEval {
                 let i = r.index();
                 let left = free_pop;
                 if let Some(t) = card_term(s, i, p, &ctx, &debris, &mut free_pop) {
-                    let card = s.db.hot(s.cards[i].card);
-                    if p == viewer
-                        && s.cards[i].zone == Zone::Project
-                        && card.kind == HotKind::Spacecraft
-                    {
-                        project_pops.push(card.population);
+                    if p == viewer && s.cards[i].zone == Zone::Project {
+                        let card = s.db.hot(s.cards[i].card);
+                        if card.kind == HotKind::Spacecraft {
+                            project_pops.push(card.population);
+                        }
                     }
                     pop_left.push(left);
                     if p == ctx.active && s.cards[i].zone == Zone::Asset {
