@@ -289,6 +289,39 @@ fn an_asset_project_blocked_by_enemy_orbiters_does_not_hold_back_research() {
     assert!(adv_after(&free, Command::Pass) > adv_after(&free, research) + 0.1);
 }
 
+/// The first card of player `p` still in their deck that `keep` accepts.
+fn deck_card(s: &State, p: PlayerId, keep: impl Fn(&Hot) -> bool) -> CardRef {
+    s.zone(p, Zone::Deck)
+        .find(|(_, c)| keep(s.db.hot(c.card)))
+        .map(|(r, _)| r)
+        .unwrap_or_else(|| panic!("no such card in deck {}", p.index()))
+}
+
+/// A spacecraft card of population 1.
+fn population_one(h: &Hot) -> bool {
+    h.kind == HotKind::Spacecraft && h.population == 1
+}
+
+/// Puts ships of population 1 from player `p`'s deck into orbital 0 of `home` until `free`
+/// population is left (O22), and returns them.
+fn fill_population(s: &mut State, p: PlayerId, home: CardRef, free: u8) -> Vec<CardRef> {
+    let mut ships = Vec::new();
+    while s.population_used(p) + free < s.population_limit(p) {
+        let r = deck_card(s, p, population_one);
+        let id = s.db.card(s.inst(r).card).id.clone();
+        ships.push(ship(s, p.index(), &id, home, 0));
+    }
+    ships
+}
+
+/// Makes card `r` a spacecraft project on `host` with `points`.
+fn make_project(s: &mut State, r: CardRef, host: CardRef, points: u8) {
+    s.set_zone(r, Zone::Project);
+    let c = s.inst_mut(r);
+    c.host = host.0;
+    c.points = points;
+}
+
 #[test]
 fn losing_a_ship_costs_less_when_a_waiting_ship_takes_its_population() {
     let mut s = new_state(7);
@@ -296,25 +329,10 @@ fn losing_a_ship_costs_less_when_a_waiting_ship_takes_its_population() {
     let p = s.active;
     let home = homeworld(&s, p.index());
     // Fill the population with ships of population 1 at home, then keep one more.
-    let small = |h: &Hot| h.kind == HotKind::Spacecraft && h.population == 1;
-    let mut ships = Vec::new();
-    while s.population_used(p) < s.population_limit(p) {
-        let (r, _) = s
-            .zone(p, Zone::Deck)
-            .find(|(_, c)| small(s.db.hot(c.card)))
-            .unwrap();
-        let id = s.db.card(s.inst(r).card).id.clone();
-        ships.push(ship(&mut s, p.index(), &id, home, 0));
-    }
-    let (extra, _) = s
-        .zone(p, Zone::Deck)
-        .find(|(_, c)| small(s.db.hot(c.card)))
-        .unwrap();
+    let ships = fill_population(&mut s, p, home, 0);
+    let extra = deck_card(&s, p, population_one);
     let mut waiting = s.clone();
-    waiting.set_zone(extra, Zone::Project);
-    let w = waiting.inst_mut(extra);
-    w.host = home.0;
-    w.points = s.db.hot(s.inst(extra).card).cost;
+    make_project(&mut waiting, extra, home, s.db.hot(s.inst(extra).card).cost);
     let lose = |t: &State| {
         let mut u = t.clone();
         u.set_zone(ships[0], Zone::Debris);
@@ -339,34 +357,18 @@ fn finishing_a_project_is_worth_it_when_others_wait_for_the_same_population() {
     let p = s.active;
     let home = homeworld(&s, p.index());
     let factories = *s.db.hot(s.inst(home).card);
-    let small = |h: &Hot| {
-        h.kind == HotKind::Spacecraft && h.population == 1 && factories.has_factory(h.class)
-    };
     // Four nearly finished projects of population 1 on the homeworld...
     let mut projects = Vec::new();
     for _ in 0..4 {
-        let (r, _) = s
-            .zone(p, Zone::Deck)
-            .find(|(_, c)| small(s.db.hot(c.card)))
-            .unwrap();
+        let r = deck_card(&s, p, |h| {
+            population_one(h) && factories.has_factory(h.class)
+        });
         let cost = s.db.hot(s.inst(r).card).cost;
-        s.set_zone(r, Zone::Project);
-        let c = s.inst_mut(r);
-        c.host = home.0;
-        c.points = cost - 1;
+        make_project(&mut s, r, home, cost - 1);
         projects.push(r);
     }
     // ... and ships of population 1 until one population is left free.
-    while s.population_used(p) + 1 < s.population_limit(p) {
-        let (r, _) = s
-            .zone(p, Zone::Deck)
-            .find(|(_, c)| {
-                s.db.hot(c.card).kind == HotKind::Spacecraft && s.db.hot(c.card).population == 1
-            })
-            .unwrap();
-        let id = s.db.card(s.inst(r).card).id.clone();
-        ship(&mut s, p.index(), &id, home, 0);
-    }
+    fill_population(&mut s, p, home, 1);
     let pass = adv_after(&s, Command::Pass);
     for &project in &projects {
         let finish = Command::Contribute {
