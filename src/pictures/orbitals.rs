@@ -6,7 +6,7 @@ use crate::data::CardDb;
 
 /// The card drawn and two ships placed on it: (card id, orbital, side).
 const ASSET: &str = "ares";
-const SHIPS: [(&str, usize, usize); 2] = [("lancer", 0, 0), ("wasp", 3, 1)];
+const SHIPS: [(&str, usize, usize); 2] = [("lancer", 0, 0), ("wasp", 2, 1)];
 const SIDES: [(&str, &str); 2] = [("#2a6fdb", "yours"), ("#d9453b", "enemy")];
 
 const W: f64 = 620.0;
