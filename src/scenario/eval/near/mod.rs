@@ -83,20 +83,37 @@ impl NearEval {
     /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h` (in the memory
     /// of the base kept before, if any).
     pub fn prepare(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic) {
-        let (mut pop_left, mut project_pops) = (Vec::new(), Vec::new());
-        let (mut cards, mut ctx, mut debris, mut scored, mut terms, mut before, mut slot) =
-            match self.base.take() {
-                Some(b) => {
-                    (pop_left, project_pops) = (b.pop_left, b.project_pops);
-                    (
-                        b.cards, b.ctx, b.debris, b.scored, b.terms, b.before, b.slot,
-                    )
-                }
-                None => Default::default(),
-            };
+        // The buffers of the previous base are kept and cleared: preparing allocates nothing
+        // once a base has been kept.
+        let (
+            mut cards,
+            mut ctx,
+            mut debris,
+            mut scored,
+            mut terms,
+            mut before,
+            mut slot,
+            mut pop_left,
+            mut project_pops,
+            mut active_assets,
+        ) = match self.base.take() {
+            Some(b) => (
+                b.cards,
+                b.ctx,
+                b.debris,
+                b.scored,
+                b.terms,
+                b.before,
+                b.slot,
+                b.pop_left,
+                b.project_pops,
+                b.active_assets,
+            ),
+            None => Default::default(),
+        };
         pop_left.clear();
         project_pops.clear();
-        let mut active_assets = Vec::new();
+        active_assets.clear();
         debris.clear();
         if h.hazard {
             debris.resize(DEBRIS_SLOTS, 0);
