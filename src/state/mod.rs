@@ -434,16 +434,16 @@ impl State {
     /// The table indices of a player's cards whose card has trigger `bit`
     /// (`data::hot::TRIGGER_UPKEEP` or `TRIGGER_END_OF_TURN`), in table order. Cards that are
     /// not in play are included; the caller checks zones.
+    /// Without the kept index (a state just read from a file), every card of the player.
+    #[inline]
     pub fn trigger_cards(&self, p: PlayerId, bit: u8) -> impl Iterator<Item = usize> {
         let range = self.player_range(p);
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
-        let (set, all) = match k {
-            Some(k) if self.index.valid => (self.index.trigger_set(k, range), None),
-            _ => (CardSet::default(), Some(range)),
+        let set = match k {
+            Some(k) if self.index.valid => self.index.trigger_set(k, range),
+            _ => CardSet::from_words(zone_masks::range_words(range)),
         };
-        set.iter()
-            .map(|r| r.index())
-            .chain(all.into_iter().flatten())
+        set.into_cards().map(|r| r.index())
     }
 
     pub fn inst(&self, r: CardRef) -> &Inst {
@@ -489,7 +489,7 @@ impl State {
     /// Cards of one player in one zone, in table order.
     pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
         let [set] = self.zone_sets(p, [z]);
-        set.iter().map(move |r| (r, &self.cards[r.index()]))
+        set.into_cards().map(move |r| (r, &self.cards[r.index()]))
     }
 
     /// A player's cards in one zone, sorted by `order`.
@@ -536,13 +536,13 @@ impl State {
     /// Assets in play (destroyed ones too) of every player.
     pub fn assets(&self) -> impl Iterator<Item = (CardRef, &Inst)> {
         let [set] = self.table_sets([Zone::Asset]);
-        set.iter().map(move |r| (r, &self.cards[r.index()]))
+        set.into_cards().map(move |r| (r, &self.cards[r.index()]))
     }
 
     /// Ships in play orbiting `asset`.
     pub fn ships_at(&self, asset: CardRef) -> impl Iterator<Item = (CardRef, &Inst)> {
         let [set] = self.table_sets([Zone::Ship]);
-        set.iter()
+        set.into_cards()
             .map(move |r| (r, &self.cards[r.index()]))
             .filter(move |(_, c)| c.host == asset.0)
     }

@@ -47,7 +47,19 @@ impl CardSet {
 
     /// The cards of the set in table order.
     #[inline]
-    pub fn iter(&self) -> Cards {
+    pub fn iter(&self) -> Cards<&[u64; WORDS]> {
+        Cards {
+            cur: self.words[0],
+            base: self.start,
+            words: &self.words,
+            word: 1,
+        }
+    }
+
+    /// The cards of the set in table order, the set moved into the iterator (for an iterator
+    /// that outlives the set's owner).
+    #[inline]
+    pub fn into_cards(self) -> Cards<[u64; WORDS]> {
         Cards {
             cur: self.words[0],
             base: self.start,
@@ -58,16 +70,18 @@ impl CardSet {
 }
 
 /// The cards of a [`CardSet`], in table order. The word being read and its first card's index
-/// are scalars (registers in a loop); the other words are read once each.
-pub(crate) struct Cards {
+/// are scalars (registers in a loop); the other words are read once each, from the set itself.
+/// (A copy of the words here would be read back in other pieces than the set was just written
+/// in, and wait on those writes: a set is often built right before it is iterated.)
+pub(crate) struct Cards<W> {
     cur: u64,
     base: usize,
-    words: [u64; WORDS],
+    words: W,
     /// The next word to read.
     word: usize,
 }
 
-impl Iterator for Cards {
+impl<W: std::borrow::Borrow<[u64; WORDS]>> Iterator for Cards<W> {
     type Item = CardRef;
 
     #[inline]
@@ -76,7 +90,7 @@ impl Iterator for Cards {
             if self.word >= WORDS {
                 return None;
             }
-            self.cur = self.words[self.word];
+            self.cur = self.words.borrow()[self.word];
             self.base += 64;
             self.word += 1;
         }

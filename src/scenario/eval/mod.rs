@@ -290,14 +290,10 @@ impl Ctx {
         let db: &crate::data::CardDb = s.db;
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
-        let [hand, deck, projects, assets, wrecks] = s.table_sets([
-            Zone::Hand,
-            Zone::Deck,
-            Zone::Project,
-            Zone::Asset,
-            Zone::Debris,
-        ]);
+        // Each zone's set is taken where it is read, one at a time: five sets taken at once
+        // are copied through memory in pieces that straddle their writes and stall.
         if h.hazard {
+            let [wrecks] = s.table_sets([Zone::Debris]);
             for r in wrecks.iter() {
                 let c = &s.cards[r.index()];
                 if c.host != NONE {
@@ -306,6 +302,7 @@ impl Ctx {
                 }
             }
         }
+        let [assets] = s.table_sets([Zone::Asset]);
         for r in assets.iter() {
             let c = &s.cards[r.index()];
             if c.has(flag::DESTROYED) {
@@ -319,6 +316,7 @@ impl Ctx {
                 }
             }
         }
+        let [hand, deck] = s.table_sets([Zone::Hand, Zone::Deck]);
         for p in 0..n {
             let range = s.player_range(PlayerId(p as u8));
             let held = hand.within(range.clone());
@@ -333,6 +331,7 @@ impl Ctx {
                 }
             }
         }
+        let [projects] = s.table_sets([Zone::Project]);
         for r in projects.iter() {
             let c = &s.cards[r.index()];
             let p = c.owner.index().min(MAX_PLAYERS - 1);
