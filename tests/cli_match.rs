@@ -288,6 +288,9 @@ fn balance_plays_every_pair_and_reports_cards() {
         t.contains("first mover win rate") && t.contains("Stinger"),
         "{t}"
     );
+    // One deck plays only its mirror: no overall rate to give.
+    let row = t.lines().find(|l| l.starts_with("Blitz ")).unwrap();
+    assert!(row.trim_end().ends_with('—'), "{row}");
 }
 
 /// `orbitals balance` of `decks` with random agents, 2 games a pairing, turn limit 30, seed

@@ -59,7 +59,17 @@ pub fn text(r: &Report) -> String {
         for c in row {
             write!(line, " {:>cw$}", range(&c.win_rate)).ok();
         }
-        writeln!(o, "{line} {:>cw$}", range(&r.overall[i])).ok();
+        // A deck played only its mirror (a run of one deck) has no overall rate.
+        let others: u32 = (row.iter().enumerate())
+            .filter(|&(j, _)| j != i)
+            .map(|(_, c)| c.games)
+            .sum();
+        let overall = if others > 0 {
+            range(&r.overall[i])
+        } else {
+            "—".to_string()
+        };
+        writeln!(o, "{line} {overall:>cw$}").ok();
     }
     writeln!(o, "\ndraw rate / first-mover win rate / mean turns:").ok();
     writeln!(o, "{head}").ok();
