@@ -79,111 +79,102 @@ struct Base {
     active_assets: Vec<u16>,
 }
 
+impl Base {
+    /// A base with empty buffers, before the first [`NearEval::prepare`] fills it.
+    fn empty() -> Base {
+        Base {
+            h: OrbitalsHeuristic::default(),
+            viewer: 0,
+            db: 0,
+            num_players: 0,
+            active: PlayerId(0),
+            phase: Phase::Upkeep,
+            turn: 0,
+            turn_limit: 0,
+            cards: Vec::new(),
+            ctx: Box::default(),
+            debris: Vec::new(),
+            scored: Vec::new(),
+            seg: [0; MAX_PLAYERS + 1],
+            terms: Vec::new(),
+            before: Vec::new(),
+            total: [0.0; MAX_PLAYERS],
+            slot: Vec::new(),
+            free_pop: 0,
+            project_pops: Vec::new(),
+            pop_left: Vec::new(),
+            active_assets: Vec::new(),
+        }
+    }
+}
+
 impl NearEval {
     /// Keeps the first pass and card terms of `s` as `viewer` sees it with `h` (in the memory
     /// of the base kept before, if any).
     pub fn prepare(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic) {
-        // The buffers of the previous base are kept and cleared: preparing allocates nothing
-        // once a base has been kept.
-        let (
-            mut cards,
-            mut ctx,
-            mut debris,
-            mut scored,
-            mut terms,
-            mut before,
-            mut slot,
-            mut pop_left,
-            mut project_pops,
-            mut active_assets,
-        ) = match self.base.take() {
-            Some(b) => (
-                b.cards,
-                b.ctx,
-                b.debris,
-                b.scored,
-                b.terms,
-                b.before,
-                b.slot,
-                b.pop_left,
-                b.project_pops,
-                b.active_assets,
-            ),
-            None => Default::default(),
-        };
-        pop_left.clear();
-        project_pops.clear();
-        active_assets.clear();
-        debris.clear();
+        // The previous base is reused in place: its buffers are cleared, not dropped, so
+        // preparing allocates nothing once a base has been kept.
+        let mut b = self.base.take().unwrap_or_else(Base::empty);
+        b.pop_left.clear();
+        b.project_pops.clear();
+        b.active_assets.clear();
+        b.debris.clear();
         if h.hazard {
-            debris.resize(DEBRIS_SLOTS, 0);
+            b.debris.resize(DEBRIS_SLOTS, 0);
         }
-        ctx.gather(s, viewer, h, &mut debris);
-        cards.clone_from(&s.cards);
-        scored.clear();
-        terms.clear();
-        before.clear();
-        slot.clear();
-        slot.resize(s.cards.len(), NO_SLOT);
-        let mut seg = [0u16; MAX_PLAYERS + 1];
-        let mut total = [0.0f32; MAX_PLAYERS];
+        b.ctx.gather(s, viewer, h, &mut b.debris);
+        b.cards.clone_from(&s.cards);
+        b.scored.clear();
+        b.terms.clear();
+        b.before.clear();
+        b.slot.clear();
+        b.slot.resize(s.cards.len(), NO_SLOT);
+        b.seg = [0u16; MAX_PLAYERS + 1];
+        b.total = [0.0f32; MAX_PLAYERS];
         let in_play = s.in_play_or_built();
-        for p in 0..ctx.n {
+        for p in 0..b.ctx.n {
             let mut free_pop = None;
             let mut sum = 0.0f32;
             for r in in_play.within(s.player_range(PlayerId(p as u8))).iter() {
                 let i = r.index();
                 let left = free_pop;
-                if let Some(t) = card_term(s, i, p, &ctx, &debris, &mut free_pop) {
+                if let Some(t) = card_term(s, i, p, &b.ctx, &b.debris, &mut free_pop) {
                     if p == viewer && s.cards[i].zone == Zone::Project {
                         let card = s.db.hot(s.cards[i].card);
                         if card.kind == HotKind::Spacecraft {
-                            project_pops.push(card.population);
+                            b.project_pops.push(card.population);
                         }
                     }
-                    pop_left.push(left);
-                    if p == ctx.active && s.cards[i].zone == Zone::Asset {
-                        active_assets.push(scored.len() as u16);
+                    b.pop_left.push(left);
+                    if p == b.ctx.active && s.cards[i].zone == Zone::Asset {
+                        b.active_assets.push(b.scored.len() as u16);
                     }
-                    slot[i] = scored.len() as u16;
-                    scored.push(i as u8);
-                    terms.push(t);
-                    before.push(sum);
+                    b.slot[i] = b.scored.len() as u16;
+                    b.scored.push(i as u8);
+                    b.terms.push(t);
+                    b.before.push(sum);
                     sum += t;
                 }
             }
-            seg[p + 1] = scored.len() as u16;
-            total[p] = sum;
+            b.seg[p + 1] = b.scored.len() as u16;
+            b.total[p] = sum;
         }
-        let count = scored.len() as u16;
-        seg[ctx.n + 1..].iter_mut().for_each(|k| *k = count);
-        self.base = Some(Base {
-            h: *h,
-            viewer,
-            db: table_address(s),
-            num_players: s.num_players,
-            active: s.active,
-            phase: s.phase,
-            turn: s.turn,
-            turn_limit: s.turn_limit,
-            cards,
-            ctx,
-            debris,
-            scored,
-            seg,
-            terms,
-            before,
-            total,
-            slot,
-            free_pop: if project_pops.is_empty() {
-                0
-            } else {
-                free_population(s, viewer)
-            },
-            project_pops,
-            pop_left,
-            active_assets,
-        });
+        let (count, n) = (b.scored.len() as u16, b.ctx.n);
+        b.seg[n + 1..].iter_mut().for_each(|k| *k = count);
+        b.h = *h;
+        b.viewer = viewer;
+        b.db = table_address(s);
+        b.num_players = s.num_players;
+        b.active = s.active;
+        b.phase = s.phase;
+        b.turn = s.turn;
+        b.turn_limit = s.turn_limit;
+        b.free_pop = if b.project_pops.is_empty() {
+            0
+        } else {
+            free_population(s, viewer)
+        };
+        self.base = Some(b);
     }
 
     /// [`scores_with`] of `s`, from the kept base where `s` is near it.
