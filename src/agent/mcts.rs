@@ -77,6 +77,9 @@ pub struct MctsConfig {
     /// leaf is judged at the same point of the game. Off by default: the tree may run on past
     /// the horizon through turns with few moves (measured stronger for `hard`).
     pub stop_at_horizon: bool,
+    /// Leave futile moves ([`Game::is_futile`], an attack that cannot hit) out of the tree
+    /// (`prune=1`), so its iterations go to moves that can matter. Off by default.
+    pub prune: bool,
 }
 
 impl Default for MctsConfig {
@@ -93,6 +96,7 @@ impl Default for MctsConfig {
             halving: 0,
             greedy_playout: true,
             stop_at_horizon: false,
+            prune: false,
         }
     }
 }
@@ -286,7 +290,7 @@ fn grow<G: Game, H: Heuristic<G>>(
         outs: OnePly::default(),
         seen: Vec::with_capacity(64),
     };
-    root.legal_moves(&mut sc.legal);
+    tree_moves(root, cfg, &mut sc.legal);
     let &first = sc.legal.first()?;
     let mut tree = Tree::new(first, me, cfg.iterations);
     let k = prior_visits(cfg, sc.legal.len());
@@ -334,7 +338,7 @@ fn iterate<G: Game, H: Heuristic<G>>(
         if cfg.stop_at_horizon && ctx.horizon.is_some_and(|t| g.turn() >= t) {
             break;
         }
-        g.legal_moves(&mut sc.legal);
+        tree_moves(&g, cfg, &mut sc.legal);
         let player = g.current_player();
         let (mut best, forced_legal) = tree.select(node, &sc.legal, &mut sc.seen, cfg.c, forced);
         if forced_legal {
@@ -486,6 +490,18 @@ impl Halving {
             self.plan.extend(self.survivors.iter().rev());
         }
         true
+    }
+}
+
+/// The moves the tree considers at `g`: every legal move, less the futile ones with `prune`
+/// ([`MctsConfig::prune`]); all of them should every one be futile.
+fn tree_moves<G: Game>(g: &G, cfg: &MctsConfig, out: &mut Vec<G::Move>) {
+    g.legal_moves(out);
+    if cfg.prune && out.len() > 1 {
+        out.retain(|m| !g.is_futile(m));
+        if out.is_empty() {
+            g.legal_moves(out);
+        }
     }
 }
 
@@ -810,6 +826,46 @@ mod tests {
         assert_eq!(prior_visits(&plain, 40), 50);
         let none = MctsConfig { prior: 0, ..cfg };
         assert_eq!(prior_visits(&none, 40), 0);
+    }
+
+    /// `prune=1`: a root with attacks that cannot hit (O13) searches every other legal move
+    /// and none of those; without it they are searched too.
+    #[test]
+    fn prune_leaves_out_futile_moves() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut legal = Vec::new();
+        let mut s = crate::agent::testkit::new_state(2);
+        let mut found = 0;
+        for step in 0..30_000u64 {
+            if s.status() != super::super::game::Status::Ongoing {
+                s = crate::agent::testkit::new_state(step);
+            }
+            s.legal_moves(&mut legal);
+            if legal.iter().any(|m| s.is_futile(m)) && found < 5 {
+                found += 1;
+                let h = OrbitalsHeuristic::default();
+                for prune in [true, false] {
+                    let cfg = MctsConfig {
+                        iterations: 40,
+                        prune,
+                        ..MctsConfig::default()
+                    };
+                    let r = search(&s, &h, &cfg, &mut rng);
+                    let mut searched: Vec<Command> = r.visits.iter().map(|v| v.0).collect();
+                    let mut want: Vec<Command> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| !prune || !s.is_futile(m))
+                        .collect();
+                    searched.sort_by_key(|m| format!("{m:?}"));
+                    want.sort_by_key(|m| format!("{m:?}"));
+                    assert_eq!(searched, want, "prune {prune}");
+                }
+            }
+            let m = legal[rng.gen_range(0..legal.len())];
+            s.apply(m);
+        }
+        assert_eq!(found, 5);
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! | `mcts:horizon=1` | play on to a turn boundary before evaluating (default 2 = the start of the searcher's next turn; 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 //! | `mcts:share=0.5` | the root prior's visits are at most this share of the iterations in all, fewer per move at a wide root (default 0 = off) |
+//! | `mcts:prune=1` | leave futile moves (an attack that cannot hit) out of the tree (default 0 = off) |
 //! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
 //! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |
@@ -92,8 +93,8 @@ fn number<T: std::str::FromStr>(key: &str, v: &str, what: &str) -> Result<T, Spe
 }
 
 /// The keys of an `mcts:` spec, as error messages list them.
-const MCTS_KEYS: &str = "iters, ms, c, playout, horizon, stop, prior, share, halving, policy, \
-                         endgame, siege, approach, late, hazard, tempo, threads";
+const MCTS_KEYS: &str = "iters, ms, c, playout, horizon, stop, prune, prior, share, halving, \
+                         policy, endgame, siege, approach, late, hazard, tempo, threads";
 
 impl AgentSpec {
     /// Parses a spec such as `mcts:iters=2000,c=1.4`.
@@ -212,6 +213,10 @@ impl AgentSpec {
                             "stop" => {
                                 let v: u8 = number(k, v, "0 or 1")?;
                                 cfg.stop_at_horizon = v > 0;
+                            }
+                            "prune" => {
+                                let v: u8 = number(k, v, "0 or 1")?;
+                                cfg.prune = v > 0;
                             }
                             "threads" => {
                                 let t: usize = number(k, v, "a number of threads")?;
@@ -347,6 +352,9 @@ impl fmt::Display for AgentSpec {
                 if cfg.stop_at_horizon != d.stop_at_horizon {
                     parts.push(format!("stop={}", cfg.stop_at_horizon as u8));
                 }
+                if cfg.prune != d.prune {
+                    parts.push(format!("prune={}", cfg.prune as u8));
+                }
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
                 }
@@ -442,6 +450,7 @@ mod tests {
             "mcts:hard,prior=20,policy=light",
             "mcts:hard,c=0.2,prior=10",
             "mcts:normal,stop=1",
+            "mcts:normal,prune=1",
             "mcts:easy,ms=40",
             "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {

@@ -42,6 +42,11 @@ pub trait Game: Clone + Send + Sync {
     fn is_pass(&self, _m: &Self::Move) -> bool {
         false
     }
+    /// Is `m` a legal move that can change nothing but spend its mover's means (an attack that
+    /// cannot hit)? Agents may leave such moves out (`mcts:…,prune=1`). None by default.
+    fn is_futile(&self, _m: &Self::Move) -> bool {
+        false
+    }
     /// Replaces the state's random generator, so no agent can know future dice.
     fn reseed(&mut self, seed: u64);
     /// A state consistent with what `viewer` can see: hidden cards of the other players are

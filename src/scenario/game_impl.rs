@@ -41,6 +41,17 @@ impl Game for State {
     fn is_pass(&self, m: &Command) -> bool {
         matches!(m, Command::Pass)
     }
+    /// An attack that cannot hit: no dice (accuracy 0), or none that can show less than range
+    /// minus defence (O13). It only spends the attacker's delta-vee.
+    fn is_futile(&self, m: &Command) -> bool {
+        match *m {
+            Command::Combat { ship, target, x } => {
+                let a = combat::attack(self, ship, target, x);
+                a.accuracy == 0 || a.threshold() <= 1
+            }
+            _ => false,
+        }
+    }
     fn reseed(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.forced_dice.clear();
@@ -468,6 +479,43 @@ mod tests {
             s.apply(m);
         }
         assert!(checked > 0);
+    }
+
+    /// O13: an attack is futile exactly when no die can hit, so that its only outcome leaves the
+    /// target's damage as it was; every other command is never futile.
+    #[test]
+    fn o13_futile_attacks_are_the_ones_that_cannot_hit() {
+        let mut s = new_state(5);
+        let mut buf = Vec::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let (mut futile, mut useful) = (0, 0);
+        for step in 0..20_000 {
+            if s.outcome != crate::state::Outcome::Ongoing {
+                s = new_state(step);
+            }
+            s.legal_moves(&mut buf);
+            for &m in &buf {
+                let Command::Combat { target, .. } = m else {
+                    assert!(!s.is_futile(&m), "{m:?}");
+                    continue;
+                };
+                let mut out = Outcomes::new();
+                s.outcomes(m, 1, &mut rng, &mut out);
+                let before = s.inst(target).damage;
+                let unchanged = out.iter().all(|(_, g)| {
+                    g.inst(target).zone == Zone::Ship && g.inst(target).damage == before
+                });
+                assert_eq!(s.is_futile(&m), unchanged, "{m:?}");
+                if unchanged {
+                    futile += 1;
+                } else {
+                    useful += 1;
+                }
+            }
+            let m = buf[rng.gen_range(0..buf.len())];
+            s.apply(m);
+        }
+        assert!(futile > 0 && useful > 0, "{futile} futile, {useful} useful");
     }
 
     /// O27 in a determinized state: the triggered abilities of the cards dealt to a slot fire
