@@ -494,7 +494,7 @@ impl Halving {
 }
 
 /// The moves the tree considers at `g`: every legal move, less the futile ones with `prune`
-/// ([`MctsConfig::prune`]); all of them should every one be futile.
+/// ([`MctsConfig::prune`]), or every legal move again if all of them are futile.
 fn tree_moves<G: Game>(g: &G, cfg: &MctsConfig, out: &mut Vec<G::Move>) {
     g.legal_moves(out);
     if cfg.prune && out.len() > 1 {
