@@ -77,8 +77,8 @@ pub struct MctsConfig {
     /// leaf is judged at the same point of the game. Off by default: the tree may run on past
     /// the horizon through turns with few moves (measured stronger for `hard`).
     pub stop_at_horizon: bool,
-    /// Leave futile moves ([`Game::is_futile`], an attack that cannot hit) out of the tree
-    /// (`prune=1`), so its iterations go to moves that can matter. Off by default.
+    /// Leave the moves the game calls prunable ([`Game::prunable`]: in the card game, attacks
+    /// that cannot hit and scuttles) out of the tree (`prune=1`). Off by default.
     pub prune: bool,
 }
 
@@ -493,12 +493,12 @@ impl Halving {
     }
 }
 
-/// The moves the tree considers at `g`: every legal move, less the futile ones with `prune`
-/// ([`MctsConfig::prune`]), or every legal move again if all of them are futile.
+/// The moves the tree considers at `g`: every legal move, less the prunable ones with `prune`
+/// ([`MctsConfig::prune`]), or every legal move again if all of them are prunable.
 fn tree_moves<G: Game>(g: &G, cfg: &MctsConfig, out: &mut Vec<G::Move>) {
     g.legal_moves(out);
     if cfg.prune && out.len() > 1 {
-        out.retain(|m| !g.is_futile(m));
+        out.retain(|m| !g.prunable(m));
         if out.is_empty() {
             g.legal_moves(out);
         }
@@ -828,10 +828,10 @@ mod tests {
         assert_eq!(prior_visits(&none, 40), 0);
     }
 
-    /// `prune=1`: a root with attacks that cannot hit (O13) searches every other legal move
-    /// and none of those; without it they are searched too.
+    /// `prune=1`: a root with prunable moves (attacks that cannot hit, O13, and scuttles)
+    /// searches every other legal move and none of those; without it they are searched too.
     #[test]
-    fn prune_leaves_out_futile_moves() {
+    fn prune_leaves_out_prunable_moves() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         let mut legal = Vec::new();
         let mut s = crate::agent::testkit::new_state(2);
@@ -841,7 +841,7 @@ mod tests {
                 s = crate::agent::testkit::new_state(step);
             }
             s.legal_moves(&mut legal);
-            if legal.iter().any(|m| s.is_futile(m)) && found < 5 {
+            if legal.iter().any(|m| s.prunable(m)) && found < 5 {
                 found += 1;
                 let h = OrbitalsHeuristic::default();
                 for prune in [true, false] {
@@ -855,7 +855,7 @@ mod tests {
                     let mut want: Vec<Command> = legal
                         .iter()
                         .copied()
-                        .filter(|m| !prune || !s.is_futile(m))
+                        .filter(|m| !prune || !s.prunable(m))
                         .collect();
                     searched.sort_by_key(|m| format!("{m:?}"));
                     want.sort_by_key(|m| format!("{m:?}"));

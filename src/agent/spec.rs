@@ -17,7 +17,7 @@
 //! | `mcts:horizon=1` | play on to a turn boundary before evaluating (default 2 = the start of the searcher's next turn; 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 //! | `mcts:share=0.5` | the root prior's visits are at most this share of the iterations in all, fewer per move at a wide root (default 0 = off) |
-//! | `mcts:prune=1` | leave futile moves (an attack that cannot hit) out of the tree (default 0 = off) |
+//! | `mcts:prune=1` | card game: leave attacks that cannot hit and scuttles out of the tree (default 0 = off) |
 //! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
 //! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |

@@ -42,9 +42,10 @@ pub trait Game: Clone + Send + Sync {
     fn is_pass(&self, _m: &Self::Move) -> bool {
         false
     }
-    /// Is `m` a legal move that can change nothing but spend its mover's means (an attack that
-    /// cannot hit)? Agents may leave such moves out (`mcts:…,prune=1`). None by default.
-    fn is_futile(&self, _m: &Self::Move) -> bool {
+    /// May a search leave the legal move `m` out (`mcts:…,prune=1`)? For moves that can change
+    /// nothing but spend the mover's means (in the card game, an attack that cannot hit), and
+    /// moves the game's search is measured to misuse (a scuttle). None by default.
+    fn prunable(&self, _m: &Self::Move) -> bool {
         false
     }
     /// Replaces the state's random generator, so no agent can know future dice.

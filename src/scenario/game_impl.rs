@@ -42,9 +42,13 @@ impl Game for State {
         matches!(m, Command::Pass)
     }
     /// An attack that cannot hit: no dice (accuracy 0), or none that can show less than range
-    /// minus defence (O13). It only spends the attacker's delta-vee.
-    fn is_futile(&self, m: &Command) -> bool {
+    /// minus defence (O13); it only spends the attacker's delta-vee. And a scuttle: the search
+    /// scuttles ships to leave debris that only its greedy playouts walk into (docs/ai.md,
+    /// "Attacks that cannot hit, and a scuttle the playouts reward"), and plays measurably
+    /// better without them.
+    fn prunable(&self, m: &Command) -> bool {
         match *m {
+            Command::Scuttle { .. } => true,
             Command::Combat { ship, target, x } => {
                 let a = combat::attack(self, ship, target, x);
                 a.accuracy == 0 || a.threshold() <= 1
@@ -481,23 +485,31 @@ mod tests {
         assert!(checked > 0);
     }
 
-    /// O13: an attack is futile exactly when no die can hit, so that its only outcome leaves the
-    /// target's damage as it was; every other command is never futile.
+    /// O13: an attack may be pruned exactly when no die can hit, so that every outcome leaves
+    /// the target's damage as it was; a scuttle may always be pruned, no other command ever.
     #[test]
-    fn o13_futile_attacks_are_the_ones_that_cannot_hit() {
+    fn o13_prunable_moves_are_attacks_that_cannot_hit_and_scuttles() {
         let mut s = new_state(5);
         let mut buf = Vec::new();
         let mut rng = ChaCha8Rng::seed_from_u64(8);
-        let (mut futile, mut useful) = (0, 0);
+        let (mut futile, mut useful, mut scuttles) = (0, 0, 0);
         for step in 0..20_000 {
             if s.outcome != crate::state::Outcome::Ongoing {
                 s = new_state(step);
             }
             s.legal_moves(&mut buf);
             for &m in &buf {
-                let Command::Combat { target, .. } = m else {
-                    assert!(!s.is_futile(&m), "{m:?}");
-                    continue;
+                let target = match m {
+                    Command::Combat { target, .. } => target,
+                    Command::Scuttle { .. } => {
+                        assert!(s.prunable(&m));
+                        scuttles += 1;
+                        continue;
+                    }
+                    _ => {
+                        assert!(!s.prunable(&m), "{m:?}");
+                        continue;
+                    }
                 };
                 let mut out = Outcomes::new();
                 s.outcomes(m, 1, &mut rng, &mut out);
@@ -505,7 +517,7 @@ mod tests {
                 let unchanged = out.iter().all(|(_, g)| {
                     g.inst(target).zone == Zone::Ship && g.inst(target).damage == before
                 });
-                assert_eq!(s.is_futile(&m), unchanged, "{m:?}");
+                assert_eq!(s.prunable(&m), unchanged, "{m:?}");
                 if unchanged {
                     futile += 1;
                 } else {
@@ -515,7 +527,10 @@ mod tests {
             let m = buf[rng.gen_range(0..buf.len())];
             s.apply(m);
         }
-        assert!(futile > 0 && useful > 0, "{futile} futile, {useful} useful");
+        assert!(
+            futile > 0 && useful > 0 && scuttles > 0,
+            "{futile}, {useful}, {scuttles}"
+        );
     }
 
     /// O27 in a determinized state: the triggered abilities of the cards dealt to a slot fire
