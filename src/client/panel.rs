@@ -398,7 +398,7 @@ fn combat_box(
     // The engine's own numbers for this attack.
     let a = combat::attack(st, c.ship, c.target, c.x);
     let need = a.threshold();
-    let per = ((need - 1).clamp(0, 6)) as f32 / 6.0;
+    let per = a.hit_chance() as f32;
     if need <= 1 {
         ui.label(
             RichText::new(format!(

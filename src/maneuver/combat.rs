@@ -17,6 +17,16 @@ impl Attack {
     pub fn threshold(&self) -> i16 {
         self.range - self.defence
     }
+
+    /// Chance that one die hits: a d6 roll below [`Attack::threshold`].
+    pub fn hit_chance(&self) -> f64 {
+        (self.threshold() - 1).clamp(0, 6) as f64 / 6.0
+    }
+
+    /// Can the attack hit at all: at least one die, and a roll that hits?
+    pub fn can_hit(&self) -> bool {
+        self.accuracy > 0 && self.threshold() > 1
+    }
 }
 
 /// Orbitals strictly between two orbitals: `max(|i - j| - 1, 0)`.

@@ -49,10 +49,7 @@ impl Game for State {
     fn prunable(&self, m: &Command) -> bool {
         match *m {
             Command::Scuttle { .. } => true,
-            Command::Combat { ship, target, x } => {
-                let a = combat::attack(self, ship, target, x);
-                a.accuracy == 0 || a.threshold() <= 1
-            }
+            Command::Combat { ship, target, x } => !combat::attack(self, ship, target, x).can_hit(),
             _ => false,
         }
     }
@@ -87,7 +84,7 @@ impl Game for State {
             return;
         };
         let atk = combat::attack(self, ship, target, x);
-        let p = (atk.threshold() - 1).clamp(0, 6) as f64 / 6.0;
+        let p = atk.hit_chance();
         let n = atk.accuracy as usize;
         let t = self.inst(target);
         let need = (self.armor(target).saturating_sub(t.damage)).max(1) as usize;
