@@ -78,7 +78,8 @@ pub struct MctsConfig {
     /// the horizon through turns with few moves (measured stronger for `hard`).
     pub stop_at_horizon: bool,
     /// Leave the moves the game calls prunable ([`Game::prunable`]: in the card game, attacks
-    /// that cannot hit and scuttles) out of the tree (`prune=1`). Off by default.
+    /// that cannot hit and scuttles) out of the tree (`prune=1`). On by default (the `normal`
+    /// and `hard` presets), off for `easy`.
     pub prune: bool,
 }
 
@@ -96,7 +97,7 @@ impl Default for MctsConfig {
             halving: 0,
             greedy_playout: true,
             stop_at_horizon: false,
-            prune: false,
+            prune: true,
         }
     }
 }

@@ -17,7 +17,7 @@
 //! | `mcts:horizon=1` | play on to a turn boundary before evaluating (default 2 = the start of the searcher's next turn; 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 //! | `mcts:share=0.5` | the root prior's visits are at most this share of the iterations in all, fewer per move at a wide root (default 0 = off) |
-//! | `mcts:prune=1` | card game: leave attacks that cannot hit and scuttles out of the tree (default 0 = off) |
+//! | `mcts:prune=1` | card game: leave attacks that cannot hit and scuttles out of the tree (default 1 = on; `easy` 0) |
 //! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
 //! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |
@@ -45,6 +45,7 @@ impl Preset {
         cfg.greedy_playout = self.greedy_playout;
         cfg.c = self.c;
         cfg.prior = self.prior;
+        cfg.prune = self.prune;
         cfg.time = None;
     }
 
@@ -404,6 +405,25 @@ impl fmt::Display for AgentSpec {
 mod tests {
     use super::*;
 
+    /// `normal` and `hard` leave prunable moves out of the tree, `easy` keeps them, and a spec
+    /// that names no preset starts from `normal`'s setting; `prune=0` turns it off.
+    #[test]
+    fn normal_and_hard_prune_easy_does_not() {
+        for (spec, prune) in [
+            ("mcts:easy", false),
+            ("mcts:normal", true),
+            ("mcts:hard", true),
+            ("mcts:iters=500", true),
+            ("mcts:normal,prune=0", false),
+            ("mcts:easy,prune=1", true),
+        ] {
+            match AgentSpec::parse(spec) {
+                Ok(AgentSpec::Mcts(cfg, _)) => assert_eq!(cfg.prune, prune, "{spec}"),
+                other => panic!("{spec}: {other:?}"),
+            }
+        }
+    }
+
     #[test]
     fn parses_names_presets_and_keys() {
         assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
@@ -450,7 +470,8 @@ mod tests {
             "mcts:hard,prior=20,policy=light",
             "mcts:hard,c=0.2,prior=10",
             "mcts:normal,stop=1",
-            "mcts:normal,prune=1",
+            "mcts:normal,prune=0",
+            "mcts:easy,prune=1",
             "mcts:easy,ms=40",
             "mcts:normal,siege=2,approach=0.7,tempo=1,hazard=1",
         ] {

@@ -11,6 +11,9 @@ pub struct Preset {
     pub greedy_playout: bool,
     pub c: f32,
     pub prior: u32,
+    /// Leave the moves the game calls prunable out of the tree (`prune=1`; in the card game
+    /// attacks that cannot hit and scuttles, none in the other games).
+    pub prune: bool,
 }
 
 /// The card game's presets, which `mcts:` specs start from. `easy` evaluates its leaves
@@ -18,7 +21,9 @@ pub struct Preset {
 /// start of the searching player's next turn (see docs/ai.md). `hard` searches five times as
 /// long, and keeps its tree closer to the one-ply prior (five times the virtual visits, half
 /// the exploration): with `normal`'s constants the longer search only found more of the
-/// evaluation's errors.
+/// evaluation's errors. Both leave attacks that cannot hit and scuttles out of the tree
+/// (`prune`): the greedy playouts reward a scuttle whose debris traps the reply's ships, a trap
+/// no real opponent walks into.
 pub const PRESETS: [Preset; 3] = [
     Preset {
         name: "easy",
@@ -27,6 +32,7 @@ pub const PRESETS: [Preset; 3] = [
         greedy_playout: false,
         c: 0.2,
         prior: 10,
+        prune: false,
     },
     Preset {
         name: "normal",
@@ -35,6 +41,7 @@ pub const PRESETS: [Preset; 3] = [
         greedy_playout: true,
         c: 0.2,
         prior: 10,
+        prune: true,
     },
     Preset {
         name: "hard",
@@ -43,6 +50,7 @@ pub const PRESETS: [Preset; 3] = [
         greedy_playout: true,
         c: 0.1,
         prior: 50,
+        prune: true,
     },
 ];
 
@@ -58,6 +66,7 @@ pub const BASE_PRESETS: [Preset; 3] = [
         greedy_playout: true,
         c: 0.2,
         prior: 10,
+        prune: false,
     },
 ];
 
@@ -74,6 +83,7 @@ pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
         greedy_playout: true,
         c: 0.2,
         prior: 10,
+        prune: false,
     },
     Preset {
         name: "hard",
@@ -82,5 +92,6 @@ pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
         greedy_playout: true,
         c: 0.2,
         prior: 10,
+        prune: false,
     },
 ];
