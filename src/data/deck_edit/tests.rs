@@ -253,8 +253,8 @@ fn stats_of_a_shipped_deck() {
     assert_eq!(s.spacecraft + s.assets + s.upgrades, 30);
     assert_eq!(s.curve.iter().sum::<usize>(), 30);
     assert_eq!(s.classes.iter().sum::<usize>(), s.spacecraft);
-    // Ares Prime: population 7, construction power 3.
-    assert_eq!((s.population_home, s.power_home), (7, 3));
+    // Ares Prime: population 6, construction power 3.
+    assert_eq!((s.population_home, s.power_home), (6, 3));
     let needed: u32 = d
         .cards
         .iter()

@@ -105,34 +105,34 @@ fn material_fades_only_in_the_end_game() {
 
 #[test]
 fn siege_prefers_joining_ships_that_outpace_repair() {
-    // Ares Prime repairs 2 a turn. An anvil in orbital 1 bombards for 2: no progress. A
-    // second anvil that comes down from the outermost orbital beside it makes 4 a turn,
-    // which the siege term rewards
-    // beyond the ship's own threat term.
+    // Ares Prime repairs 1 a turn. An anvil in its orbital 2 bombards for 1 (O15: power 3 less
+    // the orbital's index): no progress. A second anvil that comes over from Terra beside it
+    // makes 2 a turn, which the siege term rewards beyond the ship's own threat term.
     let s0 = new_state(5);
     let (vanguard, bastion) = (0, 1);
     let ares = homeworld(&s0, bastion);
-    assert_eq!(s0.repair_amount(ares), 2);
+    let terra = homeworld(&s0, vanguard);
+    assert_eq!(s0.repair_amount(ares), 1);
     let mut s = s0.clone();
     s.active = PlayerId(vanguard as u8);
     s.phase = Phase::Maneuvers;
-    ship(&mut s, vanguard, "anvil", ares, 1);
-    let second = ship(&mut s, vanguard, "anvil", ares, 3);
+    ship(&mut s, vanguard, "anvil", ares, 2);
+    let second = ship(&mut s, vanguard, "anvil", terra, 2);
     let mut joined = s.clone();
-    joined.inst_mut(second).orbital = 1;
+    joined.inst_mut(second).host = ares.0;
     let off = OrbitalsHeuristic::default();
     let on = OrbitalsHeuristic { siege: 2.0, ..off };
     let step_off = adv_with(&joined, vanguard, &off) - adv_with(&s, vanguard, &off);
     let step_on = adv_with(&joined, vanguard, &on) - adv_with(&s, vanguard, &on);
-    // Net 2 damage a turn at 40/14 points each, for 2 turns.
-    let w = HW / 14.0;
+    // Net 1 damage a turn at 40/13 points each (Ares Prime's resistance), for 2 turns.
+    let w = HW / s0.resistance(ares) as f32;
     assert!(
-        (step_on - step_off - 2.0 * w * 2.0).abs() < 1e-3,
+        (step_on - step_off - 2.0 * w * 1.0).abs() < 1e-3,
         "{step_off} {step_on}"
     );
     // One anvil alone that cannot outpace repair earns nothing from the siege term.
     let mut alone = s0.clone();
-    ship(&mut alone, vanguard, "anvil", ares, 1);
+    ship(&mut alone, vanguard, "anvil", ares, 2);
     assert_eq!(
         adv_with(&alone, vanguard, &on),
         adv_with(&alone, vanguard, &off)
@@ -140,11 +140,11 @@ fn siege_prefers_joining_ships_that_outpace_repair() {
     // Ships that debris would destroy when they bombard do not count.
     let mut deadly = joined.clone();
     for _ in 0..4 {
-        debris(&mut deadly, bastion, ares, 1);
+        debris(&mut deadly, bastion, ares, 2);
     }
     let mut base = s.clone();
     for _ in 0..4 {
-        debris(&mut base, bastion, ares, 1);
+        debris(&mut base, bastion, ares, 2);
     }
     let d_off = adv_with(&deadly, vanguard, &off) - adv_with(&base, vanguard, &off);
     let d_on = adv_with(&deadly, vanguard, &on) - adv_with(&base, vanguard, &on);
