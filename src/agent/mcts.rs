@@ -226,6 +226,8 @@ impl<M: Copy + Eq> Tree<M> {
 
 /// Buffers one search reuses across its iterations.
 struct Scratch<G: Game, H: Heuristic<G>> {
+    /// The iteration's determinized state, kept between iterations for its allocations.
+    game: G,
     legal: Vec<G::Move>,
     path: Vec<u32>,
     outs: OnePly<G, H>,
@@ -286,6 +288,7 @@ fn grow<G: Game, H: Heuristic<G>>(
     };
     advantages(h, root, me, &mut ctx.base[..n]);
     let mut sc = Scratch {
+        game: root.clone(),
         legal: Vec::with_capacity(64),
         path: Vec::with_capacity(64),
         outs: OnePly::default(),
@@ -329,7 +332,8 @@ fn iterate<G: Game, H: Heuristic<G>>(
     rng: &mut ChaCha8Rng,
 ) {
     let (cfg, n) = (ctx.cfg, ctx.n);
-    let mut g = ctx.root.determinize(ctx.me, rng);
+    ctx.root.determinize_into(ctx.me, rng, &mut sc.game);
+    let g = &mut sc.game;
     sc.path.clear();
     sc.path.push(0);
     let mut node = 0u32;
@@ -339,7 +343,7 @@ fn iterate<G: Game, H: Heuristic<G>>(
         if cfg.stop_at_horizon && ctx.horizon.is_some_and(|t| g.turn() >= t) {
             break;
         }
-        tree_moves(&g, cfg, &mut sc.legal);
+        tree_moves(g, cfg, &mut sc.legal);
         let player = g.current_player();
         let (mut best, forced_legal) = tree.select(node, &sc.legal, &mut sc.seen, cfg.c, forced);
         if forced_legal {
@@ -366,21 +370,13 @@ fn iterate<G: Game, H: Heuristic<G>>(
     }
     // Playout.
     if cfg.horizon > 0 || expanded {
-        playout(
-            &mut g,
-            ctx.h,
-            cfg,
-            ctx.horizon,
-            rng,
-            &mut sc.legal,
-            &mut sc.outs,
-        );
+        playout(g, ctx.h, cfg, ctx.horizon, rng, &mut sc.legal, &mut sc.outs);
     }
     // Evaluation.
     let mut values = [0.0f32; MAX_PLAYERS];
     if !terminal_values(g.status(), &mut values[..n]) {
         let mut adv = [0.0f32; MAX_PLAYERS];
-        advantages(ctx.h, &g, ctx.me, &mut adv[..n]);
+        advantages(ctx.h, g, ctx.me, &mut adv[..n]);
         for p in 0..n {
             values[p] = 1.0 / (1.0 + (-(adv[p] - ctx.base[p]) * ctx.inv_t).exp());
         }

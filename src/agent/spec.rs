@@ -8,7 +8,7 @@
 //! | `greedy` | one-ply search with the evaluation function |
 //! | `mcts` / `mcts:normal` | MCTS, 200 iterations per decision, each leaf played on greedily to the start of the searcher's next turn |
 //! | `mcts:easy` | 200 iterations, leaves evaluated directly (no playout) |
-//! | `mcts:hard` | as `normal`, 1000 iterations, closer to the root prior (c 0.1, prior 50) |
+//! | `mcts:hard` | as `normal`, 2000 iterations, closer to the root prior (c 0.1, prior 50) |
 //! | `mcts:policy=light` | horizon playouts use the light policy instead of greedy moves |
 //! | `mcts:iters=2000,c=1.4` | explicit iterations and exploration constant |
 //! | `mcts:ms=500` | half a second per decision instead of an iteration count |
@@ -431,7 +431,7 @@ mod tests {
         let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:hard,threads=2").unwrap() else {
             panic!()
         };
-        assert_eq!((c.iterations, c.threads), (1000, 2));
+        assert_eq!((c.iterations, c.threads), (2000, 2));
         assert_eq!(
             (c.c, c.prior),
             (0.1, 50),
@@ -461,7 +461,7 @@ mod tests {
             "random",
             "greedy",
             "mcts:normal",
-            "mcts:iters=2000,c=1.4",
+            "mcts:iters=3000,c=1.4",
             "mcts:ms=300",
             "mcts:easy,horizon=1",
             "mcts:normal,endgame=120,late=0.8",

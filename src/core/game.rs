@@ -57,6 +57,12 @@ pub trait Game: Clone + Send + Sync {
     fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> Self {
         reseeded(self, rng)
     }
+    /// [`Game::determinize`] into `out` (a state of the same game), for searches that
+    /// determinize once per iteration: a game may reuse `out`'s allocations. Must give the same
+    /// state as `determinize` for the same `rng`.
+    fn determinize_into(&self, viewer: usize, rng: &mut ChaCha8Rng, out: &mut Self) {
+        *out = self.determinize(viewer, rng);
+    }
     /// Player turns played so far (for playout horizons and statistics).
     fn turn(&self) -> u32;
 

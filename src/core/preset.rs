@@ -18,7 +18,7 @@ pub struct Preset {
 
 /// The card game's presets, which `mcts:` specs start from. `easy` evaluates its leaves
 /// directly; `normal` (the default) and `hard` play both sides greedily from each leaf to the
-/// start of the searching player's next turn (see docs/ai.md). `hard` searches five times as
+/// start of the searching player's next turn (see docs/ai.md). `hard` searches ten times as
 /// long, and keeps its tree closer to the one-ply prior (five times the virtual visits, half
 /// the exploration): with `normal`'s constants the longer search only found more of the
 /// evaluation's errors. Both leave attacks that cannot hit and scuttles out of the tree
@@ -45,7 +45,7 @@ pub const PRESETS: [Preset; 3] = [
     },
     Preset {
         name: "hard",
-        iterations: 1000,
+        iterations: 2000,
         horizon: 2,
         greedy_playout: true,
         c: 0.1,

@@ -60,6 +60,9 @@ impl Game for State {
     fn determinize(&self, viewer: usize, rng: &mut ChaCha8Rng) -> State {
         determinize(self, PlayerId(viewer as u8), rng)
     }
+    fn determinize_into(&self, viewer: usize, rng: &mut ChaCha8Rng, out: &mut State) {
+        determinize_into(self, PlayerId(viewer as u8), rng, out)
+    }
     fn turn(&self) -> u32 {
         self.turn as u32
     }
@@ -123,7 +126,7 @@ fn binomial(n: usize, k: usize) -> f64 {
 /// Could card `card` be the face-down project `slot` as far as anyone can see?
 #[cfg(test)]
 fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
-    Slot::of(s, slot).fits(s.db.hot(card))
+    Slot::of(s, slot).fits(&Facts::of(s.db.hot(card)))
 }
 
 /// The public facts of a face-down project that decide which cards could lie there.
@@ -157,8 +160,9 @@ impl Slot {
         }
     }
 
-    /// Could card `c` be this project as far as anyone can see?
-    fn fits(self, c: &crate::data::Hot) -> bool {
+    /// Could a card with the facts `c` be this project as far as anyone can see?
+    #[inline]
+    fn fits(self, c: &Facts) -> bool {
         if self.points >= c.cost && c.kind != HotKind::Spacecraft {
             // Only a finished spacecraft waiting for population stays face down (O21, O22).
             return false;
@@ -168,7 +172,38 @@ impl Slot {
             (_, true) => false,
             (HotKind::Asset, false) => false,
             (HotKind::Upgrade, false) => true,
-            (HotKind::Spacecraft, false) => self.factories & c.class.bit() != 0,
+            (HotKind::Spacecraft, false) => self.factories & c.class_bit != 0,
+        }
+    }
+}
+
+/// What [`Slot::fits`] reads of a card.
+#[derive(Clone, Copy)]
+struct Facts {
+    kind: HotKind,
+    cost: u8,
+    homeworld: bool,
+    class_bit: u8,
+}
+
+impl Default for Facts {
+    fn default() -> Facts {
+        Facts {
+            kind: HotKind::Upgrade,
+            cost: 0,
+            homeworld: false,
+            class_bit: 0,
+        }
+    }
+}
+
+impl Facts {
+    fn of(c: &crate::data::Hot) -> Facts {
+        Facts {
+            kind: c.kind,
+            cost: c.cost,
+            homeworld: c.homeworld,
+            class_bit: c.class.bit(),
         }
     }
 }
@@ -184,6 +219,19 @@ impl Slot {
 /// same result for the same `rng`.
 pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> State {
     let mut s = state.clone();
+    deal_hidden(&mut s, viewer, rng);
+    s
+}
+
+/// [`determinize`] into `out`, which keeps its allocations (the search determinizes once per
+/// iteration): the same state for the same `rng`.
+pub fn determinize_into(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng, out: &mut State) {
+    out.clone_from(state);
+    deal_hidden(out, viewer, rng);
+}
+
+/// Deals the hidden cards of every player but `viewer` again, in place (see [`determinize`]).
+fn deal_hidden(s: &mut State, viewer: PlayerId, rng: &mut ChaCha8Rng) {
     // A player's cards are one slice of at most `MAX_CARDS` cards: fixed buffers, no allocation.
     let mut pool = Pool {
         cards: [CardId(0); MAX_CARDS],
@@ -214,7 +262,7 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
             pool.len += 1;
         }
         pool.as_mut().sort_unstable();
-        deal_projects(&mut s, &projects[..np], &mut pool, rng);
+        deal_projects(s, &projects[..np], &mut pool, rng);
         pool.as_mut().shuffle(rng);
         for (&slot, &card) in free[..nf].iter().zip(pool.as_mut().iter()) {
             s.cards[slot as usize].card = card;
@@ -224,7 +272,6 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
     }
     s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
     s.forced_dice.clear();
-    s
 }
 
 /// The cards still to deal, in a fixed buffer.
@@ -252,11 +299,13 @@ impl Pool {
 }
 
 /// Deals plausible identities to face-down projects, removing them from `pool`: a random
-/// perfect matching of projects to pool cards (augmenting paths over a shuffled order), so a
-/// plausible deal is found whenever one exists. The true deal is always plausible in a state
-/// the rules produced, so no project ever gets a card that could not lie there. Should none
-/// exist (a hand-written position), the projects keep their cards: nothing that does not fit
-/// the public facts is ever dealt.
+/// perfect matching of projects to pool cards over a shuffled order of the pool. Each project
+/// in turn takes the first free card that fits it in that order (a card drawn at random from
+/// those that fit and are left); only a project that finds none moves earlier ones along an
+/// augmenting path (Kuhn's algorithm), so a plausible deal is found whenever one exists. The
+/// true deal is always plausible in a state the rules produced, so no project ever gets a card
+/// that could not lie there. Should none exist (a hand-written position), the projects keep
+/// their cards: nothing that does not fit the public facts is ever dealt.
 fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaCha8Rng) {
     if projects.is_empty() {
         return;
@@ -267,6 +316,12 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
         *o = k as u8;
     }
     order.shuffle(rng);
+    // The facts `Slot::fits` reads of each pool card, in the shuffled order, looked up once.
+    let mut facts = [Facts::default(); MAX_CARDS];
+    for (f, &i) in facts.iter_mut().zip(order.iter()) {
+        *f = Facts::of(s.db.hot(pool.cards[i as usize]));
+    }
+    let facts = &facts[..order.len()];
     // fits[k]: the positions in `order` of the pool cards that fit project k, as bits.
     // Projects with the same public facts accept the same cards: each distinct set of facts is
     // checked against the pool once, and its projects share the result. (Up to `KINDS`
@@ -285,25 +340,36 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
             kinds[nk] = (slot, k);
             nk += 1;
         }
-        for (j, &i) in order.iter().enumerate() {
-            if slot.fits(s.db.hot(pool.cards[i as usize])) {
+        for (j, f) in facts.iter().enumerate() {
+            if slot.fits(f) {
                 fits.set(k, j);
             }
         }
     }
-    // owner[j]: the project holding the pool card at position j of `order`.
+    // owner[j]: the project holding the pool card at position j of `order`; `held`: the
+    // positions that have one.
     let mut owner = [NONE; MAX_CARDS];
+    let mut held = [0u64; WORDS];
     for k in 0..projects.len() {
+        if let Some(j) = fits.next(k, &held, 0) {
+            owner[j] = k as u8;
+            held[j / 64] |= 1 << (j % 64);
+            continue;
+        }
         let mut seen = [0u64; WORDS];
-        if !augment(k as u8, &fits, &mut owner, &mut seen) {
-            // No plausible deal: keep the projects as they are, and their cards out of the pool.
-            for &slot in projects {
-                let card = s.cards[slot as usize].card;
-                if let Some(i) = pool.as_mut().iter().position(|&c| c == card) {
-                    pool.retain(|x| x != i);
+        match augment(k as u8, &fits, &mut owner, &mut seen) {
+            Some(j) => held[j / 64] |= 1 << (j % 64),
+            None => {
+                // No plausible deal: keep the projects as they are, and their cards out of
+                // the pool.
+                for &slot in projects {
+                    let card = s.cards[slot as usize].card;
+                    if let Some(i) = pool.as_mut().iter().position(|&c| c == card) {
+                        pool.retain(|x| x != i);
+                    }
                 }
+                return;
             }
-            return;
         }
     }
     let mut taken = [false; MAX_CARDS];
@@ -350,18 +416,29 @@ impl Fits {
 }
 
 /// Kuhn's augmenting path from project `k` (see [`deal_projects`]): the positions that fit it
-/// in order, skipping those already seen in this search.
-fn augment(k: u8, fits: &Fits, owner: &mut [u8; MAX_CARDS], seen: &mut [u64; WORDS]) -> bool {
+/// in order, skipping those already seen in this search. On success, the position that was
+/// free and is now held.
+fn augment(
+    k: u8,
+    fits: &Fits,
+    owner: &mut [u8; MAX_CARDS],
+    seen: &mut [u64; WORDS],
+) -> Option<usize> {
     let mut from = 0;
     while let Some(j) = fits.next(k as usize, seen, from) {
         seen[j / 64] |= 1 << (j % 64);
-        if owner[j] == NONE || augment(owner[j], fits, owner, seen) {
+        let freed = if owner[j] == NONE {
+            Some(j)
+        } else {
+            augment(owner[j], fits, owner, seen)
+        };
+        if freed.is_some() {
             owner[j] = k;
-            return true;
+            return freed;
         }
         from = j + 1;
     }
-    false
+    None
 }
 
 #[cfg(test)]
@@ -430,6 +507,21 @@ mod tests {
                 }
             }
             assert!(d.invariant_violations().is_empty(), "seed {seed}");
+        }
+    }
+
+    /// The search's per-iteration determinization into a kept state deals exactly what a
+    /// fresh one does, whatever the kept state held before.
+    #[test]
+    fn o26_determinize_into_a_kept_state_deals_the_same() {
+        let mut s = new_state(6);
+        play_random(&mut s, 350, 4);
+        let mut kept = new_state(7);
+        for seed in 0..20 {
+            let viewer = PlayerId((seed % 2) as u8);
+            let fresh = determinize(&s, viewer, &mut ChaCha8Rng::seed_from_u64(seed));
+            determinize_into(&s, viewer, &mut ChaCha8Rng::seed_from_u64(seed), &mut kept);
+            assert_eq!(fresh, kept, "seed {seed}");
         }
     }
 
