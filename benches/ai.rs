@@ -2,51 +2,21 @@
 //! `mcts:normal` settings), one `mcts:normal` decision, one greedy decision, a determinization
 //! and one evaluation, all from the same mid-game position (turn 40 or later, with at least four
 //! legal commands). Run with `cargo bench --no-default-features --bench ai`.
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use orbitals::agent::eval::{self, OrbitalsHeuristic};
 use orbitals::agent::greedy::GreedyAgent;
 use orbitals::agent::mcts::{self, MctsAgent, MctsConfig};
 use orbitals::agent::{determinize, Agent};
-use orbitals::data::{CardDb, Deck};
-use orbitals::rules::{self, legal_commands_into};
-use orbitals::state::{Outcome, State};
-use rand::{Rng, SeedableRng};
+use orbitals::state::State;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
-use std::path::Path;
-use std::sync::Arc;
-
-fn mid_game() -> State {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let db = Arc::new(CardDb::load_dir(&root.join("cards")).unwrap());
-    let decks: Vec<Deck> = ["vanguard", "bastion"]
-        .iter()
-        .map(|d| Deck::load(&root.join(format!("decks/{d}.yaml")), &db).unwrap())
-        .collect();
-    let mut s = State::from_decks(db, &decks, 3);
-    rules::start(&mut s, &mut ());
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut buf = Vec::new();
-    // Turn 40 or later, at a position with a real choice (at least 4 legal commands), so that
-    // the decisions measured are searches, not forced moves.
-    loop {
-        legal_commands_into(&s, &mut buf);
-        if s.standing() != Outcome::Ongoing || (s.turn_number() >= 40 && buf.len() >= 4) {
-            break;
-        }
-        let c = buf[rng.gen_range(0..buf.len())];
-        rules::apply_into(&mut s, c, &mut ());
-    }
-    assert_eq!(
-        s.standing(),
-        Outcome::Ongoing,
-        "the bench game ended before turn 40"
-    );
-    s
-}
 
 fn ai(c: &mut Criterion) {
-    let s = mid_game();
+    let (db, decks) = common::vanguard_and_bastion();
+    let s = common::mid_game(&db, &decks);
     let h = OrbitalsHeuristic::default();
     let cfg = MctsConfig::default();
     // Leaves evaluated directly (the `mcts:easy` shape), and `mcts:normal` (greedy playouts to

@@ -1,8 +1,7 @@
 //! Fixed workloads of the card game's engine and search, for instruction-counting profilers
 //! (`valgrind --tool=callgrind`), where a timed bench would measure a different amount of work
-//! on every run: the same position as `benches/ai.rs` (random play of Vanguard against Bastion,
-//! seed 3, to turn 40 or later with at least four legal commands), then `N` repetitions of one
-//! workload.
+//! on every run: the mid-game position of `benches/ai.rs` (`benches/common/mod.rs`), then `N`
+//! repetitions of one workload.
 //!
 //! ```sh
 //! cargo build --release --no-default-features --example workload
@@ -12,42 +11,17 @@
 //! Workloads: `normal` (one `mcts:normal` search of 200 iterations), `easy` (200 iterations,
 //! leaves evaluated directly), `eval` (10,000 evaluations), `determinize` (10,000
 //! determinizations), `random` (N random games from seed 1).
+#[path = "../benches/common/mod.rs"]
+mod common;
+
 use orbitals::agent::determinize;
 use orbitals::agent::eval::{self, OrbitalsHeuristic};
 use orbitals::agent::mcts::{self, MctsConfig};
-use orbitals::data::{CardDb, Deck};
 use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
-use std::path::Path;
-use std::sync::Arc;
-
-fn decks() -> (Arc<CardDb>, Vec<Deck>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let db = Arc::new(CardDb::load_dir(&root.join("cards")).expect("the shipped cards load"));
-    let decks = ["vanguard", "bastion"]
-        .iter()
-        .map(|d| Deck::load(&root.join(format!("decks/{d}.yaml")), &db).expect("shipped deck"))
-        .collect();
-    (db, decks)
-}
-
-fn mid_game(db: &Arc<CardDb>, decks: &[Deck]) -> State {
-    let mut s = State::from_decks(db.clone(), decks, 3);
-    rules::start(&mut s, &mut ());
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut buf = Vec::new();
-    loop {
-        legal_commands_into(&s, &mut buf);
-        if s.standing() != Outcome::Ongoing || (s.turn_number() >= 40 && buf.len() >= 4) {
-            return s;
-        }
-        let c = buf[rng.gen_range(0..buf.len())];
-        rules::apply_into(&mut s, c, &mut ());
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -60,8 +34,8 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (db, decks) = decks();
-    let s = mid_game(&db, &decks);
+    let (db, decks) = common::vanguard_and_bastion();
+    let s = common::mid_game(&db, &decks);
     let h = OrbitalsHeuristic::default();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut total = 0u64;
