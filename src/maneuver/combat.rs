@@ -38,11 +38,12 @@ pub fn between(a: u8, b: u8) -> u8 {
 pub fn attack(s: &State, ship: CardRef, target: CardRef, x: u8) -> Attack {
     let (a, t) = (s.inst(ship), s.inst(target));
     let btw = between(a.orbital, t.orbital) as i16;
-    let range =
-        x as i16 + if t.orbital > a.orbital { btw } else { 0 } + s.ship_mods(ship).range as i16;
+    let range = x as i16
+        + if t.orbital > a.orbital { btw } else { 0 }
+        + s.ship_mod(ship, |m| m.range) as i16;
     let accuracy = (s.accuracy(ship) as i16 + if t.orbital < a.orbital { btw } else { 0 })
         .clamp(0, u8::MAX as i16) as u8;
-    let defence = t.dv as i16 + s.ship_mods(target).defence as i16;
+    let defence = t.dv as i16 + s.ship_mod(target, |m| m.defence) as i16;
     Attack {
         range,
         accuracy,

@@ -262,7 +262,7 @@ impl Ranks {
 
 /// What the encoding needs of a card table: the highest delta-vee any ship can have (the
 /// card's own plus its modifiers and those of its host and the host's upgrade,
-/// `State::ship_mods`, each bounded by the largest in the table) and each definition's kind.
+/// `State::ship_mod`, each bounded by the largest in the table) and each definition's kind.
 struct TableFacts {
     x: usize,
     kinds: Vec<HotKind>,

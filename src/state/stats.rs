@@ -19,21 +19,25 @@ impl State {
         self.db.hot(self.inst(r).card)
     }
 
-    /// Summed modifiers acting on a spacecraft in play.
-    pub fn ship_mods(&self, ship: CardRef) -> Mods {
+    /// One modifier acting on a spacecraft in play (`field` picks which): its own, plus the
+    /// `to: orbiting` ones of the friendly, non-destroyed asset it orbits and of that asset's
+    /// upgrade, saturating. One field at a time: the stat getters below each read one, many
+    /// times per search step.
+    #[inline]
+    pub fn ship_mod(&self, ship: CardRef, field: impl Fn(&Mods) -> i8) -> i8 {
         let s = self.inst(ship);
-        let mut m = self.db.hot(s.card).self_mods;
+        let mut m = field(&self.db.hot(s.card).self_mods);
         if s.zone == Zone::Ship && s.host != NONE {
             let host = self.inst(CardRef(s.host));
             if host.owner == s.owner && !host.has(flag::DESTROYED) {
                 let h = self.db.hot(host.card);
                 if h.has_orbit_mods {
-                    m.add(&h.orbit_mods);
+                    m = m.saturating_add(field(&h.orbit_mods));
                 }
                 if host.link != NONE {
                     let u = self.db.hot(self.cards[host.link as usize].card);
                     if u.has_orbit_mods {
-                        m.add(&u.orbit_mods);
+                        m = m.saturating_add(field(&u.orbit_mods));
                     }
                 }
             }
@@ -41,36 +45,43 @@ impl State {
         m
     }
 
-    /// Summed modifiers acting on an asset (zero when destroyed, O16).
-    pub fn asset_mods(&self, asset: CardRef) -> Mods {
+    /// One modifier acting on an asset (`field` picks which): its own plus its upgrade's,
+    /// saturating; 0 when destroyed (O16).
+    #[inline]
+    pub fn asset_mod(&self, asset: CardRef, field: impl Fn(&Mods) -> i8) -> i8 {
         let a = self.inst(asset);
         if a.has(flag::DESTROYED) {
-            return Mods::default();
+            return 0;
         }
-        let mut m = self.db.hot(a.card).self_mods;
-        if a.link != NONE {
-            m.add(&self.db.hot(self.cards[a.link as usize].card).self_mods);
+        let own = field(&self.db.hot(a.card).self_mods);
+        if a.link == NONE {
+            return own;
         }
-        m
+        own.saturating_add(field(
+            &self.db.hot(self.cards[a.link as usize].card).self_mods,
+        ))
     }
 
     /// Maximum delta-vee of a ship, with modifiers.
     pub fn max_dv(&self, ship: CardRef) -> u8 {
-        clamp(self.hot(ship).delta_vee, self.ship_mods(ship).delta_vee)
+        clamp(
+            self.hot(ship).delta_vee,
+            self.ship_mod(ship, |m| m.delta_vee),
+        )
     }
 
     pub fn armor(&self, ship: CardRef) -> u8 {
-        clamp(self.hot(ship).armor, self.ship_mods(ship).armor).max(1)
+        clamp(self.hot(ship).armor, self.ship_mod(ship, |m| m.armor)).max(1)
     }
 
     pub fn accuracy(&self, ship: CardRef) -> u8 {
-        clamp(self.hot(ship).accuracy, self.ship_mods(ship).accuracy)
+        clamp(self.hot(ship).accuracy, self.ship_mod(ship, |m| m.accuracy))
     }
 
     pub fn bombardment_power(&self, ship: CardRef) -> u8 {
         clamp(
             self.hot(ship).bombardment_power,
-            self.ship_mods(ship).bombardment,
+            self.ship_mod(ship, |m| m.bombardment),
         )
     }
 
@@ -81,18 +92,18 @@ impl State {
         }
         clamp(
             self.hot(asset).construction_power,
-            self.asset_mods(asset).construction_power,
+            self.asset_mod(asset, |m| m.construction_power),
         )
     }
 
     /// Cards drawn when this asset researches (O19).
     pub fn research_draws(&self, asset: CardRef) -> u8 {
-        clamp(1, self.asset_mods(asset).research_draws)
+        clamp(1, self.asset_mod(asset, |m| m.research_draws))
     }
 
     /// Damage removed when this asset repairs (O20).
     pub fn repair_amount(&self, asset: CardRef) -> u8 {
-        clamp(1, self.asset_mods(asset).repair)
+        clamp(1, self.asset_mod(asset, |m| m.repair))
     }
 
     /// Bombardment resistance of an asset or upgrade.
@@ -107,7 +118,8 @@ impl State {
             if c.has(flag::DESTROYED) {
                 continue;
             }
-            total += self.db.hot(c.card).population as i16 + self.asset_mods(r).population as i16;
+            total +=
+                self.db.hot(c.card).population as i16 + self.asset_mod(r, |m| m.population) as i16;
         }
         total.clamp(0, u8::MAX as i16) as u8
     }

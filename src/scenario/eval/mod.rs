@@ -232,6 +232,9 @@ pub(super) struct Ctx {
     starts: [u8; MAX_PLAYERS],
     /// Per player: cards left in the deck (research draws nothing from an empty deck).
     deck: [usize; MAX_PLAYERS],
+    /// Per player: the population limit (O22) before it is bounded to a byte, summed in the
+    /// pass over the assets ([`State::population_limit`] sums the same).
+    pop_limit: [i16; MAX_PLAYERS],
     /// Projects on each asset.
     projects_on: [u8; 256],
     /// Projects on each asset that still take construction points (a finished spacecraft
@@ -255,6 +258,7 @@ impl Default for Ctx {
             hand: [0; MAX_PLAYERS],
             starts: [0; MAX_PLAYERS],
             deck: [0; MAX_PLAYERS],
+            pop_limit: [0; MAX_PLAYERS],
             projects_on: [0; 256],
             open_on: [0; 256],
         }
@@ -285,6 +289,7 @@ impl Ctx {
         x.hand = [0; MAX_PLAYERS];
         x.starts = [0; MAX_PLAYERS];
         x.deck = [0; MAX_PLAYERS];
+        x.pop_limit = [0; MAX_PLAYERS];
         x.projects_on = [0; 256];
         x.open_on = [0; 256];
         let db: &crate::data::CardDb = s.db;
@@ -309,6 +314,10 @@ impl Ctx {
                 continue;
             }
             let v = &values[c.card.index()];
+            if let Some(limit) = x.pop_limit.get_mut(c.owner.index()) {
+                *limit +=
+                    db.hot(c.card).population as i16 + s.asset_mod(r, |m| m.population) as i16;
+            }
             let (w, cost) = (v.damage_weight, v.reach_cost);
             for (p, bt) in x.best_target.iter_mut().enumerate().take(n) {
                 if p != c.owner.index() && (w > bt.0 || (w == bt.0 && cost < bt.1)) {
@@ -368,6 +377,15 @@ fn project_open(s: &State, c: &crate::state::Inst, p: usize, viewer: usize) -> b
 fn free_population(s: &State, p: usize) -> i16 {
     let q = PlayerId(p as u8);
     s.population_limit(q) as i16 - s.population_used(q) as i16
+}
+
+impl Ctx {
+    /// [`free_population`] of player `p`, from the population limit the first pass summed.
+    #[inline]
+    fn free_population(&self, s: &State, p: usize) -> i16 {
+        let limit = self.pop_limit[p.min(MAX_PLAYERS - 1)].clamp(0, u8::MAX as i16);
+        limit - s.population_used(PlayerId(p as u8)) as i16
+    }
 }
 
 /// The score of card `i` of player `p` in `s` with the first pass `x`, or `None` for a card
@@ -461,7 +479,7 @@ fn card_term(
                         // A spacecraft that would not fit in the population the projects
                         // before it left waits when finished (O22): worth half until a ship
                         // leaves play.
-                        let left = free_pop.get_or_insert_with(|| free_population(s, p));
+                        let left = free_pop.get_or_insert_with(|| x.free_population(s, p));
                         let pop = card.population as i16;
                         if pop > *left {
                             WAITING * w
