@@ -268,7 +268,8 @@ fn deal_hidden(s: &mut State, viewer: PlayerId, rng: &mut ChaCha8Rng) {
             s.cards[slot as usize].card = card;
         }
         // The dealt cards' triggered abilities fire where they lie now.
-        s.reindex_triggers(p);
+        s.reindex_triggers_at(&free[..nf]);
+        s.reindex_triggers_at(&projects[..np]);
     }
     s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
     s.forced_dice.clear();

@@ -416,17 +416,35 @@ impl State {
         }
     }
 
-    /// Rebuilds the trigger masks of one player's cards, after their identities changed (a
-    /// determinized state deals the hidden cards again).
+    /// Rebuilds the trigger masks of one player's cards, after their identities changed.
     pub(crate) fn reindex_triggers(&mut self, p: PlayerId) {
         if !self.index.valid || p.index() >= self.num_players as usize {
             return;
         }
         for i in self.player_range(p).take(zone_bits::WORDS * 64) {
-            let t = self.db.hot(self.cards[i].card).triggers;
-            let (w, b) = (i / 64, 1u64 << (i % 64));
-            for (m, bit) in self.index.triggers.iter_mut().zip(TRIGGER_BITS) {
-                m[w] = (m[w] & !b) | (b * u64::from(t & bit != 0));
+            self.reindex_trigger(i);
+        }
+    }
+
+    /// Rebuilds the trigger masks of the cards at table indices `at`, after their identities
+    /// changed (a determinized state deals the hidden cards again).
+    pub(crate) fn reindex_triggers_at(&mut self, at: &[u8]) {
+        if !self.index.valid {
+            return;
+        }
+        for &i in at {
+            self.reindex_trigger(i as usize);
+        }
+    }
+
+    #[inline]
+    fn reindex_trigger(&mut self, i: usize) {
+        let Some(c) = self.cards.get(i) else { return };
+        let t = self.db.hot(c.card).triggers;
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        for (m, bit) in self.index.triggers.iter_mut().zip(TRIGGER_BITS) {
+            if let Some(m) = m.get_mut(w) {
+                *m = (*m & !b) | (b * u64::from(t & bit != 0));
             }
         }
     }
