@@ -2,7 +2,6 @@
 //! then upkeep triggers (O27).
 use super::triggers;
 use crate::data::When;
-use crate::ids::CardRef;
 use crate::rules::{Event, EventSink, LossReason};
 use crate::state::{State, Zone};
 
@@ -17,14 +16,13 @@ pub fn run(s: &mut State, ev: &mut impl EventSink) -> bool {
     ev.push(Event::OrbitCounter {
         value: s.orbit_counter,
     });
-    for i in s.player_range(p) {
-        if s.cards[i].zone == Zone::Ship {
-            let r = CardRef(i as u8);
-            let dv = s.max_dv(r);
-            let c = &mut s.cards[i];
-            c.damage = 0;
-            c.dv = dv;
-        }
+    // A copy of the set: restoring changes no zone.
+    let [ships] = s.zone_sets(p, [Zone::Ship]);
+    for r in ships.iter() {
+        let dv = s.max_dv(r);
+        let c = s.inst_mut(r);
+        c.damage = 0;
+        c.dv = dv;
     }
     ev.push(Event::ShipsRestored { player: p });
     triggers::fire(s, When::Upkeep, ev);

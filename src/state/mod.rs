@@ -450,15 +450,19 @@ impl State {
     }
 
     /// The table indices of a player's cards whose card has trigger `bit`
-    /// (`data::hot::TRIGGER_UPKEEP` or `TRIGGER_END_OF_TURN`), in table order. Cards that are
-    /// not in play are included; the caller checks zones.
+    /// (`data::hot::TRIGGER_UPKEEP` or `TRIGGER_END_OF_TURN`), in table order: those in play
+    /// or under construction (no card elsewhere fires anything). The caller still checks
+    /// zones: a project fires nothing either, and an effect may move a card.
     /// Without the kept index (a state just read from a file), every card of the player.
     #[inline]
     pub fn trigger_cards(&self, p: PlayerId, bit: u8) -> impl Iterator<Item = usize> {
         let range = self.player_range(p);
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
         let set = match k {
-            Some(k) if self.index.valid => self.index.trigger_set(k, range),
+            Some(k) if self.index.valid => self
+                .index
+                .trigger_set(k, range)
+                .and(&self.in_play_or_built()),
             _ => CardSet::from_words(zone_masks::range_words(range)),
         };
         set.into_cards().map(|r| r.index())
@@ -615,8 +619,9 @@ mod tests {
     use super::*;
     use crate::agent::testkit::{new_state, play_random};
 
-    /// The cached table index agrees with searching the table, before and after a serde round
-    /// trip (which drops the cache until `with_db` rebuilds it).
+    /// The cached table index agrees with searching the table (the cards with a trigger that
+    /// are in play or under construction), before and after a serde round trip (which drops
+    /// the cache until `with_db` rebuilds it).
     #[test]
     fn table_index_agrees_with_a_search() {
         let mut s = new_state(5);
@@ -626,9 +631,11 @@ mod tests {
                 assert_eq!(s.player_range(p), s.search_range(p));
                 for bit in TRIGGER_BITS {
                     let fast: Vec<usize> = s.trigger_cards(p, bit).collect();
+                    let in_play = [Zone::Ship, Zone::Asset, Zone::Upgrade, Zone::Project];
                     let slow: Vec<usize> = s
                         .search_range(p)
                         .filter(|&i| s.db.hot(s.cards[i].card).triggers & bit != 0)
+                        .filter(|&i| in_play.contains(&s.cards[i].zone))
                         .collect();
                     assert_eq!(fast, slow);
                 }

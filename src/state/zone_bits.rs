@@ -40,6 +40,16 @@ impl CardSet {
         CardSet { start: 0, words }
     }
 
+    /// The cards in both sets (two sets over the whole table, as [`State::table_sets`] gives).
+    #[inline]
+    pub(crate) fn and(mut self, o: &CardSet) -> CardSet {
+        debug_assert_eq!((self.start, o.start), (0, 0), "sets over the whole table");
+        for (w, m) in self.words.iter_mut().zip(&o.words) {
+            *w &= m;
+        }
+        self
+    }
+
     /// No card.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
