@@ -111,6 +111,13 @@ impl State {
         self.hot(target).resistance
     }
 
+    /// What one undestroyed asset adds to its owner's population limit (O22): its population
+    /// plus its and its upgrade's modifiers.
+    #[inline]
+    pub fn asset_population(&self, asset: CardRef) -> i16 {
+        self.hot(asset).population as i16 + self.asset_mod(asset, |m| m.population) as i16
+    }
+
     /// Population limit (O22): non-destroyed assets plus modifiers.
     pub fn population_limit(&self, p: PlayerId) -> u8 {
         let mut total: i16 = 0;
@@ -118,8 +125,7 @@ impl State {
             if c.has(flag::DESTROYED) {
                 continue;
             }
-            total +=
-                self.db.hot(c.card).population as i16 + self.asset_mod(r, |m| m.population) as i16;
+            total += self.asset_population(r);
         }
         total.clamp(0, u8::MAX as i16) as u8
     }

@@ -233,7 +233,7 @@ pub(super) struct Ctx {
     /// Per player: cards left in the deck (research draws nothing from an empty deck).
     deck: [usize; MAX_PLAYERS],
     /// Per player: the population limit (O22) before it is bounded to a byte, summed in the
-    /// pass over the assets ([`State::population_limit`] sums the same).
+    /// pass over the assets ([`State::asset_population`], as [`State::population_limit`] sums it).
     pop_limit: [i16; MAX_PLAYERS],
     /// Projects on each asset.
     projects_on: [u8; 256],
@@ -315,8 +315,7 @@ impl Ctx {
             }
             let v = &values[c.card.index()];
             if let Some(limit) = x.pop_limit.get_mut(c.owner.index()) {
-                *limit +=
-                    db.hot(c.card).population as i16 + s.asset_mod(r, |m| m.population) as i16;
+                *limit += s.asset_population(r);
             }
             let (w, cost) = (v.damage_weight, v.reach_cost);
             for (p, bt) in x.best_target.iter_mut().enumerate().take(n) {
