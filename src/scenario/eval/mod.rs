@@ -99,7 +99,7 @@ fn base_bp(card: &Hot) -> f32 {
 /// The evaluation's constants of one card, worked out once per card table (kept beside it,
 /// `state/tables.rs`) by the functions above: the evaluation reads them instead of working
 /// them out for every card it scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CardValue {
     /// [`damage_weight`].
     damage_weight: f32,
@@ -121,6 +121,26 @@ pub struct CardValue {
     reach_cost: u8,
     /// [`base_dv`].
     base_dv: u8,
+    /// The card's kind, and whether it is a homeworld.
+    kind: HotKind,
+    homeworld: bool,
+    /// Population (a spacecraft's claim on its owner's limit, O22).
+    population: u8,
+    /// Construction cost as printed: a project with this many points is finished.
+    cost_points: u8,
+    /// Factory classes of an asset.
+    factories: u8,
+    /// [`start_bits`].
+    start: u8,
+    /// An asset's own repair (1 plus its modifier).
+    repair: i8,
+    /// Orbitals a ship climbs through towards this card (an asset's orbitals, 1 for other
+    /// cards), at least 1: [`position`]'s progress.
+    orbitals: f32,
+    /// An asset's construction power with its own modifier, at least 0.
+    build_power: f32,
+    /// Cards an asset's research draws (1 plus its modifier), at least 0.
+    research: f32,
 }
 
 impl CardValue {
@@ -144,6 +164,20 @@ impl CardValue {
             cost: card.cost.max(1) as f32,
             reach_cost: reach_cost(card),
             base_dv: base_dv(card),
+            kind: card.kind,
+            homeworld: card.homeworld,
+            population: card.population,
+            cost_points: card.cost,
+            factories: card.factories,
+            start: start_bits(card),
+            repair: 1i8.saturating_add(card.self_mods.repair),
+            orbitals: match card.kind {
+                HotKind::Asset => card.orbital_count.max(1) as f32,
+                _ => 1.0,
+            },
+            build_power: (card.construction_power as i16 + card.self_mods.construction_power as i16)
+                .max(0) as f32,
+            research: 1i8.saturating_add(card.self_mods.research_draws).max(0) as f32,
         }
     }
 }
@@ -292,7 +326,6 @@ impl Ctx {
         x.pop_limit = [0; MAX_PLAYERS];
         x.projects_on = [0; 256];
         x.open_on = [0; 256];
-        let db: &crate::data::CardDb = s.db;
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
@@ -335,7 +368,7 @@ impl Ctx {
                 x.starts[p] = if held.is_empty() { 0 } else { u8::MAX };
             } else {
                 for r in held.iter() {
-                    x.starts[p] |= start_bits(db.hot(s.cards[r.index()].card));
+                    x.starts[p] |= values[s.cards[r.index()].card.index()].start;
                 }
             }
         }
@@ -369,7 +402,7 @@ pub(super) fn in_turn(phase: Phase) -> bool {
 /// players' projects count as unfinished, O26)?
 #[inline]
 fn project_open(s: &State, c: &crate::state::Inst, p: usize, viewer: usize) -> bool {
-    p != viewer || c.points < s.db.hot(c.card).cost
+    p != viewer || c.points < s.values[c.card.index()].cost_points
 }
 
 /// Free population of player `p` (O22): what a finished spacecraft project needs to enter play.
@@ -408,7 +441,6 @@ fn card_term(
     free_pop: &mut Option<i16>,
 ) -> Option<f32> {
     let c = &s.cards[i];
-    let card = s.db.hot(c.card);
     let value = &s.values[c.card.index()];
     let mw = x.mw;
     let score = match c.zone {
@@ -430,9 +462,9 @@ fn card_term(
                 )
         }
         Zone::Asset => {
-            let is_asset = card.kind == HotKind::Asset;
+            let is_asset = value.kind == HotKind::Asset;
             let dx = (c.damage as f32 / value.asset_res).min(1.0);
-            let homeworld = is_asset && card.homeworld;
+            let homeworld = is_asset && value.homeworld;
             if c.has(flag::DESTROYED) {
                 if homeworld {
                     -HW_LOST
@@ -446,16 +478,16 @@ fn card_term(
                     mw * value.structure_worth * (1.0 - 0.5 * dx)
                 };
                 // What the player to move can still do with this asset this turn.
-                let can_build = x.open_on[i] > 0 || can_start(s, i, p, card, x.starts[p]);
+                let can_build = x.open_on[i] > 0 || can_start(s, i, p, value, x.starts[p]);
                 let draw = draw_value(x.hand[p], x.deck[p]);
                 if p == x.active && x.in_turn && !c.has(flag::TAPPED) {
-                    v += untapped(card, value, x.phase, c.damage, can_build, draw, mw);
+                    v += untapped(value, x.phase, c.damage, can_build, draw, mw);
                 } else if x.tempo && (p != x.active || !x.in_turn) {
                     // What it will do in its owner's next turn (building or research, not
                     // repair): every player's assets count the same wherever a leaf falls
                     // in the turn cycle.
                     let phase = Phase::Maneuvers;
-                    v += untapped(card, value, phase, 0, can_build, draw, mw);
+                    v += untapped(value, phase, 0, can_build, draw, mw);
                 }
                 v
             }
@@ -471,7 +503,7 @@ fn card_term(
                 0.3 + 0.15 / crowd
             };
             if p == x.viewer {
-                let worth = match card.kind {
+                let worth = match value.kind {
                     HotKind::Spacecraft => {
                         let reach = value.base_dv >= x.best_target[p].1;
                         let w = value.ship_worth[reach as usize];
@@ -479,7 +511,7 @@ fn card_term(
                         // before it left waits when finished (O22): worth half until a ship
                         // leaves play.
                         let left = free_pop.get_or_insert_with(|| x.free_population(s, p));
-                        let pop = card.population as i16;
+                        let pop = value.population as i16;
                         if pop > *left {
                             WAITING * w
                         } else {
@@ -622,24 +654,17 @@ fn position(
         return 0.0;
     }
     let a = &s.cards[host as usize];
-    let acard = s.db.hot(a.card);
-    let is_asset = acard.kind == HotKind::Asset;
+    let av = &s.values[a.card.index()];
     if a.owner.index() != p && !a.has(flag::DESTROYED) {
         let pw = (bp - orbital as f32).max(0.0);
-        let homeworld = is_asset && acard.homeworld;
+        let homeworld = av.kind == HotKind::Asset && av.homeworld;
         let scale = if homeworld { 1.0 } else { mw };
-        return scale * s.values[a.card.index()].damage_weight * (pw + approach * (bp - pw));
+        return scale * av.damage_weight * (pw + approach * (bp - pw));
     }
     if !reach {
         return 0.0;
     }
-    let n = if is_asset {
-        acard.orbital_count as usize
-    } else {
-        1
-    }
-    .max(1) as f32;
-    w * bp * (0.1 + 0.25 * (orbital as f32 + 1.0) / n)
+    w * bp * (0.1 + 0.25 * (orbital as f32 + 1.0) / av.orbitals)
 }
 
 /// Start bit of a hand card that can go on any asset and be built there: an upgrade (O21).
@@ -664,19 +689,19 @@ fn start_bits(card: &Hot) -> u8 {
 /// `asset` (table index `i`, of player `p`): a spacecraft needs a factory of its class there,
 /// an asset project an asset that no enemy spacecraft orbit (O21).
 #[inline]
-fn can_start(s: &State, i: usize, p: usize, asset: &Hot, starts: u8) -> bool {
-    if only_asset_starts(asset, starts) {
+fn can_start(s: &State, i: usize, p: usize, asset: &CardValue, starts: u8) -> bool {
+    if only_asset_starts(asset.factories, starts) {
         !enemy_orbits(s, i, p)
     } else {
         starts & (STARTS_ANYWHERE | asset.factories) != 0
     }
 }
 
-/// Is an asset project the only start (`starts`) that `asset` could build, so that whether it
+/// Is an asset project the only start (`starts`) that an asset with `factories` could build, so that whether it
 /// can build at all depends on the spacecraft orbiting it (see [`can_start`])?
 #[inline]
-pub(super) fn only_asset_starts(asset: &Hot, starts: u8) -> bool {
-    starts & STARTS_ASSET != 0 && starts & (STARTS_ANYWHERE | asset.factories) == 0
+pub(super) fn only_asset_starts(factories: u8, starts: u8) -> bool {
+    starts & STARTS_ASSET != 0 && starts & (STARTS_ANYWHERE | factories) == 0
 }
 
 /// Does a spacecraft of another player than `p` orbit the asset at table index `i`?
@@ -701,7 +726,6 @@ fn draw_value(hand: usize, deck: usize) -> f32 {
 /// drawn) or repair, whichever is worth most (O19–O21).
 /// Building and research are material (weighted by `mw`); repair protects the homeworld.
 fn untapped(
-    card: &Hot,
     value: &CardValue,
     phase: Phase,
     damage: u8,
@@ -709,24 +733,23 @@ fn untapped(
     draw: f32,
     mw: f32,
 ) -> f32 {
-    if card.kind != HotKind::Asset {
+    if value.kind != HotKind::Asset {
         return 0.0;
     }
-    let cp = (card.construction_power as i16 + card.self_mods.construction_power as i16).max(0);
     let build = if can_build {
-        mw * BUILD_POINT * cp as f32
+        mw * BUILD_POINT * value.build_power
     } else {
         0.0
     };
     let research = if phase <= Phase::Research {
-        mw * draw * (1 + card.self_mods.research_draws).max(0) as f32
+        mw * draw * value.research
     } else {
         0.0
     };
     let repair = if phase <= Phase::Repair && damage > 0 {
-        let amount = (1 + card.self_mods.repair).max(0).min(damage as i8) as f32;
-        let x = damage as f32 / card.resistance.max(1) as f32;
-        amount * value.damage_weight * if card.homeworld { 0.5 + x } else { 1.0 }
+        let amount = value.repair.max(0).min(damage as i8) as f32;
+        let x = damage as f32 / value.asset_res;
+        amount * value.damage_weight * if value.homeworld { 0.5 + x } else { 1.0 }
     } else {
         0.0
     };

@@ -409,7 +409,7 @@ impl Base {
         owner != mover
             && asset.zone == Zone::Asset
             && only_asset_starts(
-                s.db.hot(asset.card),
+                s.db.hot(asset.card).factories,
                 self.ctx.starts[owner.min(MAX_PLAYERS - 1)],
             )
     }
