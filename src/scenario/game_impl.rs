@@ -334,18 +334,18 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
     for (k, &at) in projects.iter().enumerate() {
         let slot = Slot::of(s, at as usize);
         if let Some(&(_, e)) = kinds[..nk].iter().find(|(x, _)| *x == slot) {
-            fits.bits[k] = fits.bits[e];
+            fits.copy(k, e);
             continue;
         }
         if nk < KINDS {
             kinds[nk] = (slot, k);
             nk += 1;
         }
+        let mut row = [0u64; WORDS];
         for (j, f) in facts.iter().enumerate() {
-            if slot.fits(f) {
-                fits.set(k, j);
-            }
+            row[j / 64] |= u64::from(slot.fits(f)) << (j % 64);
         }
+        fits.rows_mut()[k] = row;
     }
     // owner[j]: the project holding the pool card at position j of `order`; `held`: the
     // positions that have one, as bits, so that a project's first free card is found a word
@@ -389,30 +389,57 @@ fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaC
 const WORDS: usize = MAX_CARDS.div_ceil(64);
 
 /// Which pool cards fit each project (see [`deal_projects`]): one bit set of positions in the
-/// shuffled order per project.
+/// shuffled order per project. Up to [`Fits::INLINE`] projects (every real table) are held in
+/// place, so that a determinization allocates nothing; more go to the heap.
 struct Fits {
-    bits: Vec<[u64; WORDS]>,
+    inline: [[u64; WORDS]; Fits::INLINE],
+    heap: Vec<[u64; WORDS]>,
 }
 
 impl Fits {
+    /// Projects whose sets are held in place.
+    const INLINE: usize = 32;
+
     fn new(projects: usize) -> Fits {
         Fits {
-            bits: vec![[0u64; WORDS]; projects],
+            inline: [[0u64; WORDS]; Fits::INLINE],
+            heap: if projects > Fits::INLINE {
+                vec![[0u64; WORDS]; projects]
+            } else {
+                Vec::new()
+            },
         }
     }
-    fn set(&mut self, k: usize, j: usize) {
-        self.bits[k][j / 64] |= 1 << (j % 64);
+    fn rows(&self) -> &[[u64; WORDS]] {
+        if self.heap.is_empty() {
+            &self.inline
+        } else {
+            &self.heap
+        }
+    }
+    fn rows_mut(&mut self) -> &mut [[u64; WORDS]] {
+        if self.heap.is_empty() {
+            &mut self.inline
+        } else {
+            &mut self.heap
+        }
+    }
+    /// Project `k` accepts the cards project `e` accepts.
+    fn copy(&mut self, k: usize, e: usize) {
+        let rows = self.rows_mut();
+        rows[k] = rows[e];
     }
     /// The first position at or after `from` that fits project `k` and is not in `seen`.
     fn next(&self, k: usize, seen: &[u64; WORDS], from: usize) -> Option<usize> {
         let mut w = from / 64;
-        let mut m = self.bits[k].get(w)? & !seen[w] & (!0u64 << (from % 64));
+        let row = &self.rows()[k];
+        let mut m = row.get(w)? & !seen[w] & (!0u64 << (from % 64));
         loop {
             if m != 0 {
                 return Some(w * 64 + m.trailing_zeros() as usize);
             }
             w += 1;
-            m = self.bits[k].get(w)? & !seen[w];
+            m = row.get(w)? & !seen[w];
         }
     }
 }
