@@ -6,6 +6,7 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use orbitals::agent::eval::{self, OrbitalsHeuristic};
+use orbitals::agent::game::Game;
 use orbitals::agent::greedy::GreedyAgent;
 use orbitals::agent::mcts::{self, MctsAgent, MctsConfig};
 use orbitals::agent::{determinize, Agent};
@@ -47,6 +48,16 @@ fn ai(c: &mut Criterion) {
     let viewer = s.active();
     c.bench_function("determinize", |b| {
         b.iter(|| determinize(black_box(&s), viewer, &mut rng))
+    });
+    // As the search determinizes: the deal prepared once, each determinization into a kept state.
+    let mut plan = Default::default();
+    s.prepare_hidden(viewer.index(), &mut plan);
+    let mut kept = s.clone();
+    c.bench_function("determinize_prepared", |b| {
+        b.iter(|| {
+            s.determinize_prepared(viewer.index(), black_box(&plan), &mut rng, &mut kept);
+            black_box(&kept);
+        })
     });
     c.bench_function("evaluate", |b| {
         b.iter(|| eval::advantage(black_box(&s), viewer.index()))

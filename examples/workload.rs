@@ -10,12 +10,12 @@
 //!
 //! Workloads: `normal` (one `mcts:normal` search of 200 iterations), `easy` (200 iterations,
 //! leaves evaluated directly), `eval` (10,000 evaluations), `determinize` (10,000
-//! determinizations), `random` (N random games from seed 1).
+//! determinizations as a search makes them: the deal prepared once, each one into a kept state), `random` (N random games from seed 1).
 #[path = "../benches/common/mod.rs"]
 mod common;
 
-use orbitals::agent::determinize;
 use orbitals::agent::eval::{self, OrbitalsHeuristic};
+use orbitals::agent::game::Game;
 use orbitals::agent::mcts::{self, MctsConfig};
 use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
@@ -58,8 +58,13 @@ fn main() {
                 10_000
             }
             "determinize" => {
+                let viewer = s.active().index();
+                let mut plan = Default::default();
+                s.prepare_hidden(viewer, &mut plan);
+                let mut kept = s.clone();
                 for _ in 0..10_000 {
-                    black_box(determinize(black_box(&s), s.active(), &mut rng));
+                    s.determinize_prepared(viewer, black_box(&plan), &mut rng, &mut kept);
+                    black_box(&kept);
                 }
                 10_000
             }

@@ -246,6 +246,8 @@ struct Ctx<'a, G: Game, H: Heuristic<G>> {
     inv_t: f32,
     /// The turn at which horizon playouts stop ([`Heuristic::horizon_turns`]).
     horizon: Option<u32>,
+    /// What every iteration's determinization of the root needs, worked out once.
+    hidden: G::Hidden,
 }
 
 /// Runs one tree search from `root` for the player to move.
@@ -285,7 +287,9 @@ fn grow<G: Game, H: Heuristic<G>>(
         base: [0.0f32; MAX_PLAYERS],
         inv_t: 1.0 / h.temperature().max(1e-6),
         horizon: (cfg.horizon > 0).then(|| root.turn() + h.horizon_turns(root, cfg.horizon)),
+        hidden: G::Hidden::default(),
     };
+    root.prepare_hidden(me, &mut ctx.hidden);
     advantages(h, root, me, &mut ctx.base[..n]);
     let mut sc = Scratch {
         game: root.clone(),
@@ -332,7 +336,8 @@ fn iterate<G: Game, H: Heuristic<G>>(
     rng: &mut ChaCha8Rng,
 ) {
     let (cfg, n) = (ctx.cfg, ctx.n);
-    ctx.root.determinize_into(ctx.me, rng, &mut sc.game);
+    ctx.root
+        .determinize_prepared(ctx.me, &ctx.hidden, rng, &mut sc.game);
     let g = &mut sc.game;
     sc.path.clear();
     sc.path.push(0);

@@ -63,6 +63,24 @@ pub trait Game: Clone + Send + Sync {
     fn determinize_into(&self, viewer: usize, rng: &mut ChaCha8Rng, out: &mut Self) {
         *out = self.determinize(viewer, rng);
     }
+    /// What a search that determinizes one position again and again works out once
+    /// ([`Game::prepare_hidden`]), for [`Game::determinize_prepared`]; `()` for games whose
+    /// determinization needs nothing prepared.
+    type Hidden: Default;
+    /// Works out into `out` what [`Game::determinize_prepared`] needs of this position for
+    /// `viewer`. Must read only what `viewer` can see.
+    fn prepare_hidden(&self, _viewer: usize, _out: &mut Self::Hidden) {}
+    /// [`Game::determinize_into`] with what [`Game::prepare_hidden`] worked out for this same
+    /// position and viewer: must give the same state for the same `rng`.
+    fn determinize_prepared(
+        &self,
+        viewer: usize,
+        _hidden: &Self::Hidden,
+        rng: &mut ChaCha8Rng,
+        out: &mut Self,
+    ) {
+        self.determinize_into(viewer, rng, out);
+    }
     /// Player turns played so far (for playout horizons and statistics).
     fn turn(&self) -> u32;
 

@@ -71,6 +71,7 @@ impl Ruleset for State {
 
 impl Game for State {
     type Move = Command;
+    type Hidden = ();
 
     fn num_players(&self) -> usize {
         self.config.players as usize

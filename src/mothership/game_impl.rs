@@ -156,6 +156,7 @@ pub fn agent_moves(s: &State, out: &mut Vec<Command>) {
 
 impl Game for State {
     type Move = Command;
+    type Hidden = ();
 
     fn num_players(&self) -> usize {
         self.players.len()

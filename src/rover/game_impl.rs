@@ -23,6 +23,7 @@ pub const MAX_SAMPLES: usize = 4;
 
 impl Game for State {
     type Move = Command;
+    type Hidden = ();
 
     fn num_players(&self) -> usize {
         1

@@ -1,5 +1,5 @@
 //! The card game as a [`Game`]: the engine's [`State`] with [`Command`]s as moves, and
-//! [`determinize`], the hidden-information view of ruling O26.
+//! [`determinize`] (dealt in `scenario/deal.rs`), the hidden-information view of ruling O26.
 //!
 //! # What a player can see (O26)
 //! Everything in play is public: assets, ships, upgrades, debris, damage, delta-vee, and the
@@ -12,13 +12,12 @@
 //! game (removed cards are assumed to have been shown as they left). The agent does not remember
 //! cards it saw earlier (a refitted ship going back to hand), which loses a little information
 //! but never gains any.
+pub use super::deal::{determinize, determinize_into, DealPlan};
 use crate::core::game::{Game, Outcomes};
-use crate::data::HotKind;
-use crate::ids::{CardId, PlayerId};
+use crate::ids::PlayerId;
 use crate::maneuver::combat;
 use crate::rules::{self, Command};
-use crate::state::{State, Zone, MAX_CARDS, NONE};
-use rand::seq::SliceRandom;
+use crate::state::State;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -62,6 +61,20 @@ impl Game for State {
     }
     fn determinize_into(&self, viewer: usize, rng: &mut ChaCha8Rng, out: &mut State) {
         determinize_into(self, PlayerId(viewer as u8), rng, out)
+    }
+    type Hidden = DealPlan;
+    fn prepare_hidden(&self, viewer: usize, out: &mut DealPlan) {
+        out.prepare(self, PlayerId(viewer as u8));
+    }
+    fn determinize_prepared(
+        &self,
+        _viewer: usize,
+        plan: &DealPlan,
+        rng: &mut ChaCha8Rng,
+        out: &mut State,
+    ) {
+        out.clone_from(self);
+        plan.deal(out, rng);
     }
     fn turn(&self) -> u32 {
         self.turn as u32
@@ -123,357 +136,13 @@ fn binomial(n: usize, k: usize) -> f64 {
     (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }
 
-/// Could card `card` be the face-down project `slot` as far as anyone can see?
-#[cfg(test)]
-fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
-    Slot::of(s, slot).fits(&Facts::of(s.db.hot(card)))
-}
-
-/// The public facts of a face-down project that decide which cards could lie there.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Slot {
-    points: u8,
-    /// On the asset field (an asset project).
-    field: bool,
-    /// The factory classes of the asset it is on (0 when that is not an asset).
-    factories: u8,
-}
-
-impl Slot {
-    fn of(s: &State, slot: usize) -> Slot {
-        let inst = &s.cards[slot];
-        let field = inst.host == NONE;
-        let factories = if field {
-            0
-        } else {
-            let host = s.db.hot(s.cards[inst.host as usize].card);
-            if host.kind == HotKind::Asset {
-                host.factories
-            } else {
-                0
-            }
-        };
-        Slot {
-            points: inst.points,
-            field,
-            factories,
-        }
-    }
-
-    /// Could a card with the facts `c` be this project as far as anyone can see?
-    #[inline]
-    fn fits(self, c: &Facts) -> bool {
-        if self.points >= c.cost && c.kind != HotKind::Spacecraft {
-            // Only a finished spacecraft waiting for population stays face down (O21, O22).
-            return false;
-        }
-        match (c.kind, self.field) {
-            (HotKind::Asset, true) => !c.homeworld,
-            (_, true) => false,
-            (HotKind::Asset, false) => false,
-            (HotKind::Upgrade, false) => true,
-            (HotKind::Spacecraft, false) => self.factories & c.class_bit != 0,
-        }
-    }
-}
-
-/// What [`Slot::fits`] reads of a card.
-#[derive(Clone, Copy)]
-struct Facts {
-    kind: HotKind,
-    cost: u8,
-    homeworld: bool,
-    class_bit: u8,
-}
-
-impl Default for Facts {
-    fn default() -> Facts {
-        Facts {
-            kind: HotKind::Upgrade,
-            cost: 0,
-            homeworld: false,
-            class_bit: 0,
-        }
-    }
-}
-
-impl Facts {
-    fn of(c: &crate::data::Hot) -> Facts {
-        Facts {
-            kind: c.kind,
-            cost: c.cost,
-            homeworld: c.homeworld,
-            class_bit: c.class.bit(),
-        }
-    }
-}
-
-/// A state consistent with what `viewer` sees (O26): for every other player, the identities of
-/// the cards in their hand, deck and face-down projects are dealt again at random from the pool
-/// of those cards, keeping every slot's public facts (zone, hand arrival order, deck position,
-/// project host and points) and each project plausible (see [`Slot::fits`]). The state's
-/// generator is reseeded and forced dice dropped, so the future dice are unknown too.
-///
-/// The result depends only on public information, the viewer's own cards and `rng`: the pool is
-/// sorted before dealing, so two states that differ only in an opponent's hidden cards give the
-/// same result for the same `rng`.
-pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> State {
-    let mut s = state.clone();
-    deal_hidden(&mut s, viewer, rng);
-    s
-}
-
-/// [`determinize`] into `out`, which keeps its allocations (the search determinizes once per
-/// iteration): the same state for the same `rng`.
-pub fn determinize_into(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng, out: &mut State) {
-    out.clone_from(state);
-    deal_hidden(out, viewer, rng);
-}
-
-/// Deals the hidden cards of every player but `viewer` again, in place (see [`determinize`]).
-fn deal_hidden(s: &mut State, viewer: PlayerId, rng: &mut ChaCha8Rng) {
-    // A player's cards are one slice of at most `MAX_CARDS` cards: fixed buffers, no allocation.
-    let mut pool = Pool {
-        cards: [CardId(0); MAX_CARDS],
-        len: 0,
-    };
-    let mut free = [0u8; MAX_CARDS];
-    let mut projects = [0u8; MAX_CARDS];
-    for p in s.players() {
-        if p == viewer {
-            continue;
-        }
-        pool.len = 0;
-        let (mut nf, mut np) = (0, 0);
-        for i in s.player_range(p) {
-            let c = &s.cards[i];
-            match c.zone {
-                Zone::Hand | Zone::Deck => {
-                    free[nf] = i as u8;
-                    nf += 1;
-                }
-                Zone::Project => {
-                    projects[np] = i as u8;
-                    np += 1;
-                }
-                _ => continue,
-            }
-            pool.cards[pool.len] = c.card;
-            pool.len += 1;
-        }
-        pool.as_mut().sort_unstable();
-        deal_projects(s, &projects[..np], &mut pool, rng);
-        pool.as_mut().shuffle(rng);
-        for (&slot, &card) in free[..nf].iter().zip(pool.as_mut().iter()) {
-            s.cards[slot as usize].card = card;
-        }
-        // The dealt cards' triggered abilities fire where they lie now.
-        s.reindex_triggers_at(&free[..nf]);
-        s.reindex_triggers_at(&projects[..np]);
-    }
-    s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
-    s.forced_dice.clear();
-}
-
-/// The cards still to deal, in a fixed buffer.
-struct Pool {
-    cards: [CardId; MAX_CARDS],
-    len: usize,
-}
-
-impl Pool {
-    fn as_mut(&mut self) -> &mut [CardId] {
-        &mut self.cards[..self.len]
-    }
-
-    /// Keeps the cards whose index `keep` accepts, in order.
-    fn retain(&mut self, keep: impl Fn(usize) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len {
-            if keep(i) {
-                self.cards[n] = self.cards[i];
-                n += 1;
-            }
-        }
-        self.len = n;
-    }
-}
-
-/// Deals plausible identities to face-down projects, removing them from `pool`: a random
-/// perfect matching of projects to pool cards over a shuffled order of the pool. Each project
-/// in turn takes the first free card that fits it in that order (a card drawn at random from
-/// those that fit and are left); only a project that finds none moves earlier ones along an
-/// augmenting path (Kuhn's algorithm), so a plausible deal is found whenever one exists. The
-/// true deal is always plausible in a state the rules produced, so no project ever gets a card
-/// that could not lie there. Should none exist (a hand-written position), the projects keep
-/// their cards: nothing that does not fit the public facts is ever dealt.
-fn deal_projects(s: &mut State, projects: &[u8], pool: &mut Pool, rng: &mut ChaCha8Rng) {
-    if projects.is_empty() {
-        return;
-    }
-    let mut order = [0u8; MAX_CARDS];
-    let order = &mut order[..pool.len];
-    for (k, o) in order.iter_mut().enumerate() {
-        *o = k as u8;
-    }
-    order.shuffle(rng);
-    // The facts `Slot::fits` reads of each pool card, in the shuffled order, looked up once.
-    let mut facts = [Facts::default(); MAX_CARDS];
-    for (f, &i) in facts.iter_mut().zip(order.iter()) {
-        *f = Facts::of(s.db.hot(pool.cards[i as usize]));
-    }
-    let facts = &facts[..order.len()];
-    // fits[k]: the positions in `order` of the pool cards that fit project k, as bits.
-    // Projects with the same public facts accept the same cards: each distinct set of facts is
-    // checked against the pool once, and its projects share the result. (Up to `KINDS`
-    // distinct sets are remembered; past that, each further project is checked itself.)
-    const KINDS: usize = 16;
-    let mut fits = Fits::new(projects.len());
-    let mut kinds = [(Slot::default(), 0usize); KINDS];
-    let mut nk = 0;
-    for (k, &at) in projects.iter().enumerate() {
-        let slot = Slot::of(s, at as usize);
-        if let Some(&(_, e)) = kinds[..nk].iter().find(|(x, _)| *x == slot) {
-            fits.copy(k, e);
-            continue;
-        }
-        if nk < KINDS {
-            kinds[nk] = (slot, k);
-            nk += 1;
-        }
-        let mut row = [0u64; WORDS];
-        for (j, f) in facts.iter().enumerate() {
-            row[j / 64] |= u64::from(slot.fits(f)) << (j % 64);
-        }
-        fits.rows_mut()[k] = row;
-    }
-    // owner[j]: the project holding the pool card at position j of `order`; `held`: the
-    // positions that have one, as bits, so that a project's first free card is found a word
-    // at a time (a scan of `owner` instead costs a tenth more per determinization).
-    let mut owner = [NONE; MAX_CARDS];
-    let mut held = [0u64; WORDS];
-    for k in 0..projects.len() {
-        if let Some(j) = fits.next(k, &held, 0) {
-            owner[j] = k as u8;
-            held[j / 64] |= 1 << (j % 64);
-            continue;
-        }
-        let mut seen = [0u64; WORDS];
-        match augment(k as u8, &fits, &mut owner, &mut seen) {
-            Some(j) => held[j / 64] |= 1 << (j % 64),
-            None => {
-                // No plausible deal: keep the projects as they are, and their cards out of
-                // the pool.
-                for &slot in projects {
-                    let card = s.cards[slot as usize].card;
-                    if let Some(i) = pool.as_mut().iter().position(|&c| c == card) {
-                        pool.retain(|x| x != i);
-                    }
-                }
-                return;
-            }
-        }
-    }
-    let mut taken = [false; MAX_CARDS];
-    for (j, &o) in owner[..pool.len].iter().enumerate() {
-        if o != NONE {
-            let i = order[j] as usize;
-            s.cards[projects[o as usize] as usize].card = pool.cards[i];
-            taken[i] = true;
-        }
-    }
-    pool.retain(|i| !taken[i]);
-}
-
-/// 64-bit words of a set of pool positions.
-const WORDS: usize = MAX_CARDS.div_ceil(64);
-
-/// Which pool cards fit each project (see [`deal_projects`]): one bit set of positions in the
-/// shuffled order per project. Up to [`Fits::INLINE`] projects (every real table) are held in
-/// place, so that a determinization allocates nothing; more go to the heap.
-struct Fits {
-    inline: [[u64; WORDS]; Fits::INLINE],
-    heap: Vec<[u64; WORDS]>,
-}
-
-impl Fits {
-    /// Projects whose sets are held in place.
-    const INLINE: usize = 32;
-
-    fn new(projects: usize) -> Fits {
-        Fits {
-            inline: [[0u64; WORDS]; Fits::INLINE],
-            heap: if projects > Fits::INLINE {
-                vec![[0u64; WORDS]; projects]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-    fn rows(&self) -> &[[u64; WORDS]] {
-        if self.heap.is_empty() {
-            &self.inline
-        } else {
-            &self.heap
-        }
-    }
-    fn rows_mut(&mut self) -> &mut [[u64; WORDS]] {
-        if self.heap.is_empty() {
-            &mut self.inline
-        } else {
-            &mut self.heap
-        }
-    }
-    /// Project `k` accepts the cards project `e` accepts.
-    fn copy(&mut self, k: usize, e: usize) {
-        let rows = self.rows_mut();
-        rows[k] = rows[e];
-    }
-    /// The first position at or after `from` that fits project `k` and is not in `seen`.
-    fn next(&self, k: usize, seen: &[u64; WORDS], from: usize) -> Option<usize> {
-        let mut w = from / 64;
-        let row = &self.rows()[k];
-        let mut m = row.get(w)? & !seen[w] & (!0u64 << (from % 64));
-        loop {
-            if m != 0 {
-                return Some(w * 64 + m.trailing_zeros() as usize);
-            }
-            w += 1;
-            m = row.get(w)? & !seen[w];
-        }
-    }
-}
-
-/// Kuhn's augmenting path from project `k` (see [`deal_projects`]): the positions that fit it
-/// in order, skipping those already seen in this search. On success, the position that was
-/// free and is now held.
-fn augment(
-    k: u8,
-    fits: &Fits,
-    owner: &mut [u8; MAX_CARDS],
-    seen: &mut [u64; WORDS],
-) -> Option<usize> {
-    let mut from = 0;
-    while let Some(j) = fits.next(k as usize, seen, from) {
-        seen[j / 64] |= 1 << (j % 64);
-        let freed = if owner[j] == NONE {
-            Some(j)
-        } else {
-            augment(owner[j], fits, owner, seen)
-        };
-        if freed.is_some() {
-            owner[j] = k;
-            return freed;
-        }
-        from = j + 1;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::agent::testkit::{new_state, play_random};
+    use crate::ids::CardId;
+    use crate::scenario::deal::plausible_project;
+    use crate::state::Zone;
 
     fn hidden_multiset(s: &State, p: PlayerId) -> Vec<CardId> {
         let mut v: Vec<CardId> = s
@@ -551,6 +220,38 @@ mod tests {
             let fresh = determinize(&s, viewer, &mut ChaCha8Rng::seed_from_u64(seed));
             determinize_into(&s, viewer, &mut ChaCha8Rng::seed_from_u64(seed), &mut kept);
             assert_eq!(fresh, kept, "seed {seed}");
+        }
+    }
+
+    /// A plan prepared once and dealt many times (the search's way) deals what a fresh
+    /// determinization does (O26), also after the plan was prepared for another position.
+    #[test]
+    fn o26_a_prepared_deal_plan_deals_the_same() {
+        let mut other = new_state(8);
+        play_random(&mut other, 500, 3);
+        let mut plan = DealPlan::default();
+        let mut kept = new_state(9);
+        for (n, steps) in [(6, 350), (2, 120), (12, 600)] {
+            let mut s = new_state(n);
+            play_random(&mut s, steps, 4);
+            for viewer in 0..2 {
+                other.prepare_hidden(1 - viewer, &mut plan);
+                s.prepare_hidden(viewer, &mut plan);
+                for seed in 0..20 {
+                    let fresh = determinize(
+                        &s,
+                        PlayerId(viewer as u8),
+                        &mut ChaCha8Rng::seed_from_u64(seed),
+                    );
+                    s.determinize_prepared(
+                        viewer,
+                        &plan,
+                        &mut ChaCha8Rng::seed_from_u64(seed),
+                        &mut kept,
+                    );
+                    assert_eq!(fresh, kept, "position {n}, viewer {viewer}, seed {seed}");
+                }
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! Scenario and replay files (docs/scenarios.md): cards, seed, forced dice, a setup (decks or a
 //! full position), commands in text notation and optional expectations. `orbitals scenario run`
 //! and the scenario tests use [`run_file`]; `orbitals match --save` writes the same format.
+pub mod deal;
 pub mod encoding;
 pub mod eval;
 pub mod game_impl;
