@@ -10,7 +10,8 @@
 //!
 //! Workloads: `normal` (one `mcts:normal` search of 200 iterations), `easy` (200 iterations,
 //! leaves evaluated directly), `eval` (10,000 evaluations), `determinize` (10,000
-//! determinizations as a search makes them: the deal prepared once, each one into a kept state), `random` (N random games from seed 1).
+//! determinizations as a search makes them: the deal prepared once, each one into a kept
+//! state), `random` (N random games from seed 1).
 #[path = "../benches/common/mod.rs"]
 mod common;
 

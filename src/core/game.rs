@@ -57,12 +57,6 @@ pub trait Game: Clone + Send + Sync {
     fn determinize(&self, _viewer: usize, rng: &mut ChaCha8Rng) -> Self {
         reseeded(self, rng)
     }
-    /// [`Game::determinize`] into `out` (a state of the same game), for searches that
-    /// determinize once per iteration: a game may reuse `out`'s allocations. Must give the same
-    /// state as `determinize` for the same `rng`.
-    fn determinize_into(&self, viewer: usize, rng: &mut ChaCha8Rng, out: &mut Self) {
-        *out = self.determinize(viewer, rng);
-    }
     /// What a search that determinizes one position again and again works out once
     /// ([`Game::prepare_hidden`]), for [`Game::determinize_prepared`]; `()` for games whose
     /// determinization needs nothing prepared.
@@ -70,8 +64,9 @@ pub trait Game: Clone + Send + Sync {
     /// Works out into `out` what [`Game::determinize_prepared`] needs of this position for
     /// `viewer`. Must read only what `viewer` can see.
     fn prepare_hidden(&self, _viewer: usize, _out: &mut Self::Hidden) {}
-    /// [`Game::determinize_into`] with what [`Game::prepare_hidden`] worked out for this same
-    /// position and viewer: must give the same state for the same `rng`.
+    /// [`Game::determinize`] into `out`, with what [`Game::prepare_hidden`] worked out for this
+    /// same position and viewer: must give the same state for the same `rng`. Games whose
+    /// states keep allocations override it to reuse `out`'s.
     fn determinize_prepared(
         &self,
         viewer: usize,
@@ -79,7 +74,7 @@ pub trait Game: Clone + Send + Sync {
         rng: &mut ChaCha8Rng,
         out: &mut Self,
     ) {
-        self.determinize_into(viewer, rng, out);
+        *out = self.determinize(viewer, rng);
     }
     /// Player turns played so far (for playout horizons and statistics).
     fn turn(&self) -> u32;

@@ -28,12 +28,6 @@ pub fn determinize(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Sta
     s
 }
 
-/// [`determinize`] into `out`, which keeps its allocations: the same state for the same `rng`.
-pub fn determinize_into(state: &State, viewer: PlayerId, rng: &mut ChaCha8Rng, out: &mut State) {
-    out.clone_from(state);
-    DealPlan::of(state, viewer).deal(out, rng);
-}
-
 /// Could card `card` be the face-down project `slot` as far as anyone can see?
 #[cfg(test)]
 pub(super) fn plausible_project(s: &State, slot: usize, card: CardId) -> bool {
