@@ -81,6 +81,10 @@ pub struct MctsConfig {
     /// that cannot hit and scuttles) out of the tree (`prune=1`). On by default (the `normal`
     /// and `hard` presets), off for `easy`.
     pub prune: bool,
+    /// Keep the tree between one player's moves (`reuse=1`): when the next decision is the
+    /// same player's, right after the move played ([`Game::ply`]), the search starts from the
+    /// subtree under that move instead of an empty tree, less the root moves no longer legal.
+    pub reuse: bool,
 }
 
 impl Default for MctsConfig {
@@ -98,6 +102,7 @@ impl Default for MctsConfig {
             greedy_playout: true,
             stop_at_horizon: false,
             prune: true,
+            reuse: false,
         }
     }
 }
@@ -122,6 +127,7 @@ pub struct SearchResult<M> {
 }
 
 /// The search tree: nodes in one vector, children as linked lists (newest first).
+#[derive(Clone)]
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     /// Virtual visits each root child was given by the prior.
@@ -196,6 +202,47 @@ impl<M: Copy + Eq> Tree<M> {
         (best, forced_legal)
     }
 
+    /// The child of `parent` that plays `mv`, if there is one.
+    fn child(&self, parent: u32, mv: M) -> Option<u32> {
+        let mut child = self.nodes[parent as usize].first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            if c.mv == mv {
+                return Some(child);
+            }
+            child = c.next_sibling;
+        }
+        None
+    }
+
+    /// The subtree under `node` as a tree of its own, with its statistics, keeping only the
+    /// root children that `player` makes with a move in `legal` (children in the same order).
+    fn subtree(&self, node: u32, player: usize, legal: &[M]) -> Tree<M> {
+        let src = &self.nodes[node as usize];
+        let mut t = Tree::new(src.mv, player, self.nodes.len() as u32);
+        let mut stack = vec![(node, 0u32)];
+        let mut kids = Vec::new();
+        while let Some((old, new)) = stack.pop() {
+            kids.clear();
+            let mut c = self.nodes[old as usize].first_child;
+            while c != NONE {
+                kids.push(c);
+                c = self.nodes[c as usize].next_sibling;
+            }
+            // Added oldest first, so each list keeps its order (newest first).
+            for &c in kids.iter().rev() {
+                let o = &self.nodes[c as usize];
+                if new == 0 && (o.player as usize != player || !legal.contains(&o.mv)) {
+                    continue;
+                }
+                let id = t.add_child(new, o.mv, o.player as usize, o.visits, o.total);
+                t.nodes[id as usize].avail = o.avail;
+                stack.push((c, id));
+            }
+        }
+        t
+    }
+
     /// Adds each player's value to the nodes on `path` that player chose.
     fn backup(&mut self, path: &[u32], values: &[f32]) {
         for &id in path {
@@ -257,7 +304,7 @@ pub fn search<G: Game, H: Heuristic<G>>(
     cfg: &MctsConfig,
     rng: &mut ChaCha8Rng,
 ) -> SearchResult<G::Move> {
-    match grow(root, h, cfg, rng) {
+    match grow(root, h, cfg, rng, None) {
         Some((tree, iterations)) => SearchResult {
             visits: tree.root_visits(),
             iterations,
@@ -269,12 +316,15 @@ pub fn search<G: Game, H: Heuristic<G>>(
     }
 }
 
-/// The search tree of one search and its iterations; `None` without a legal move.
+/// The search tree of one search and its iterations; `None` without a legal move. With
+/// `start`, a kept tree and the node of the move played since, the search goes on from that
+/// node's subtree ([`MctsConfig::reuse`]).
 fn grow<G: Game, H: Heuristic<G>>(
     root: &G,
     h: &H,
     cfg: &MctsConfig,
     rng: &mut ChaCha8Rng,
+    start: Option<&(Tree<G::Move>, u32)>,
 ) -> Option<(Tree<G::Move>, u64)> {
     let me = root.current_player();
     let n = root.num_players().clamp(1, MAX_PLAYERS);
@@ -300,7 +350,10 @@ fn grow<G: Game, H: Heuristic<G>>(
     };
     tree_moves(root, cfg, &mut sc.legal);
     let &first = sc.legal.first()?;
-    let mut tree = Tree::new(first, me, cfg.iterations);
+    let mut tree = match start {
+        Some((kept, node)) => kept.subtree(*node, me, &sc.legal),
+        None => Tree::new(first, me, cfg.iterations),
+    };
     let k = prior_visits(cfg, sc.legal.len());
     if k > 0 {
         tree.prior = k;
@@ -543,7 +596,18 @@ fn root_prior<G: Game, H: Heuristic<G>>(
             }
             q += p * values[me];
         }
-        tree.add_child(0, m, me, k, q * k as f32);
+        match tree.child(0, m) {
+            // A kept child (`reuse`) gets the same virtual visits on top of its own.
+            Some(id) => {
+                let c = &mut tree.nodes[id as usize];
+                c.visits += k;
+                c.avail += k;
+                c.total += q * k as f32;
+            }
+            None => {
+                tree.add_child(0, m, me, k, q * k as f32);
+            }
+        }
     }
 }
 
@@ -556,6 +620,19 @@ pub struct MctsAgent<G: Game, H: Heuristic<G> + Clone> {
     buf: Vec<G::Move>,
     /// Iterations run over all decisions (for benchmarks).
     pub iterations: u64,
+    /// Root visits carried into decisions from kept trees ([`MctsConfig::reuse`]), over all
+    /// decisions.
+    pub carried: u64,
+    /// With [`MctsConfig::reuse`]: the last decision's trees (one per thread), each with the
+    /// node of the move played, and the [`Game::ply`] and player of that decision.
+    kept: Option<Kept<G::Move>>,
+}
+
+/// Trees kept from one decision for the next ([`MctsConfig::reuse`]).
+struct Kept<M> {
+    trees: Vec<(Tree<M>, u32)>,
+    ply: u64,
+    player: usize,
 }
 
 impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
@@ -567,24 +644,45 @@ impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
             name: name.into(),
             buf: Vec::new(),
             iterations: 0,
+            carried: 0,
+            kept: None,
         }
     }
 
     /// Root moves with summed visits and mean value (first tree's order).
     pub fn analyse(&mut self, state: &G) -> Vec<(G::Move, u32, f32)> {
+        self.grow_trees(state, None).0
+    }
+
+    /// Searches `state` with one tree per thread (each from its kept tree in `start`, if
+    /// given), and returns the merged root moves and the trees.
+    #[allow(clippy::type_complexity)]
+    fn grow_trees(
+        &mut self,
+        state: &G,
+        start: Option<&[(Tree<G::Move>, u32)]>,
+    ) -> (Vec<(G::Move, u32, f32)>, Vec<Tree<G::Move>>) {
         let threads = self.config.threads.max(1);
         let mut rngs: Vec<ChaCha8Rng> = (0..threads).map(|_| child_rng(&mut self.rng)).collect();
-        let results: Vec<SearchResult<G::Move>> = if threads == 1 {
-            vec![search(state, &self.heuristic, &self.config, &mut rngs[0])]
+        let (h, cfg) = (&self.heuristic, &self.config);
+        let from = |i: usize| start.and_then(|s| s.get(i));
+        let grown: Vec<Option<(Tree<G::Move>, u64)>> = if threads == 1 {
+            vec![grow(state, h, cfg, &mut rngs[0], from(0))]
         } else {
             rngs.par_iter_mut()
-                .map(|r| search(state, &self.heuristic, &self.config, r))
+                .enumerate()
+                .map(|(i, r)| grow(state, h, cfg, r, from(i)))
                 .collect()
         };
         let mut merged: Vec<(G::Move, u32, f32)> = Vec::new();
-        for r in &results {
-            self.iterations += r.iterations;
-            for &(m, v, q) in &r.visits {
+        let mut trees = Vec::with_capacity(grown.len());
+        for (tree, iterations) in grown.into_iter().flatten() {
+            self.iterations += iterations;
+            if start.is_some() {
+                let visits: u32 = tree.root_visits().iter().map(|v| v.1).sum();
+                self.carried += u64::from(visits).saturating_sub(iterations);
+            }
+            for (m, v, q) in tree.root_visits() {
                 match merged.iter_mut().find(|e| e.0 == m) {
                     Some(e) => {
                         let total = e.2 * e.1 as f32 + q * v as f32;
@@ -594,8 +692,37 @@ impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
                     None => merged.push((m, v, q)),
                 }
             }
+            trees.push(tree);
         }
-        merged
+        (merged, trees)
+    }
+
+    /// A move played without a search (the only legal one): the kept trees, if they reach
+    /// `state`, move down to that move's node, so the next decision can still start from them.
+    fn follow_kept(&mut self, state: &G, only: G::Move) {
+        let (Some(trees), Some(ply)) = (self.take_kept(state), state.ply()) else {
+            return;
+        };
+        let trees: Vec<_> = trees
+            .into_iter()
+            .filter_map(|(t, node)| t.child(node, only).map(|id| (t, id)))
+            .collect();
+        if !trees.is_empty() {
+            self.kept = Some(Kept {
+                trees,
+                ply,
+                player: state.current_player(),
+            });
+        }
+    }
+
+    /// The kept trees if `state` is the position right after the kept decision's move, by the
+    /// same player; the kept trees are dropped either way.
+    fn take_kept(&mut self, state: &G) -> Option<Vec<(Tree<G::Move>, u32)>> {
+        let kept = self.kept.take()?;
+        let follows = state.ply() == Some(kept.ply.wrapping_add(1))
+            && state.current_player() == kept.player;
+        follows.then_some(kept.trees)
     }
 }
 
@@ -607,9 +734,12 @@ impl<G: Game, H: Heuristic<G> + Clone> Agent<G> for MctsAgent<G, H> {
     fn choose(&mut self, state: &G) -> G::Move {
         state.legal_moves(&mut self.buf);
         if self.buf.len() == 1 {
-            return self.buf[0];
+            let only = self.buf[0];
+            self.follow_kept(state, only);
+            return only;
         }
-        let merged = self.analyse(state);
+        let start = self.take_kept(state);
+        let (merged, trees) = self.grow_trees(state, start.as_deref());
         // Most visits; ties by mean value, then by legal order (stable).
         let mut best: Option<(G::Move, u32, f32)> = None;
         for e in merged {
@@ -621,7 +751,21 @@ impl<G: Game, H: Heuristic<G> + Clone> Agent<G> for MctsAgent<G, H> {
                 best = Some(e);
             }
         }
-        best.map(|b| b.0).unwrap_or(self.buf[0])
+        let chosen = best.map(|b| b.0).unwrap_or(self.buf[0]);
+        if self.config.reuse {
+            if let Some(ply) = state.ply() {
+                let trees: Vec<_> = trees
+                    .into_iter()
+                    .filter_map(|t| t.child(0, chosen).map(|id| (t, id)))
+                    .collect();
+                self.kept = (trees.len() == self.config.threads.max(1)).then_some(Kept {
+                    trees,
+                    ply,
+                    player: state.current_player(),
+                });
+            }
+        }
+        chosen
     }
 }
 
@@ -630,6 +774,7 @@ mod tests {
     use super::*;
     use crate::agent::eval::OrbitalsHeuristic;
     use crate::agent::testkit::{new_state, play_random};
+    use crate::ids::CardRef;
     use crate::rules::Command;
     use crate::state::{Outcome, State};
 
@@ -678,6 +823,106 @@ mod tests {
 
     fn busy_position() -> State {
         busy_position_from(0)
+    }
+
+    fn reusing(iterations: u32) -> MctsConfig {
+        MctsConfig {
+            iterations,
+            reuse: true,
+            ..MctsConfig::default()
+        }
+    }
+
+    /// The real visits of a tree's root children.
+    fn real_visits(tree: &Tree<Command>) -> u32 {
+        tree.root_visits().iter().map(|v| v.1).sum()
+    }
+
+    #[test]
+    fn reuse_goes_on_from_the_subtree_of_the_move_played() {
+        let cfg = reusing(400);
+        let h = OrbitalsHeuristic::default();
+        // A busy position whose chosen move leaves the same player to move.
+        let (s, c, tree, node) = (0..20)
+            .find_map(|seed| {
+                let s = busy_position_from(seed);
+                let mut a = MctsAgent::new(cfg.clone(), h, seed, "mcts");
+                let c = a.choose(&s);
+                let mut next = s.clone();
+                next.apply(c);
+                let kept = a.kept.take()?;
+                assert_eq!(kept.ply, s.ply().unwrap());
+                let (tree, node) = kept.trees.into_iter().next()?;
+                (next.current_player() == s.current_player()).then_some((next, c, tree, node))
+            })
+            .expect("a busy position where the mover moves again");
+        assert_eq!(tree.nodes[node as usize].mv, c, "the kept node is the move played");
+        let mut legal = Vec::new();
+        tree_moves(&s, &cfg, &mut legal);
+        let sub = tree.subtree(node, s.current_player(), &legal);
+        let carried = real_visits(&sub);
+        assert!(carried > 0, "the subtree carries visits");
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (grown, it) = grow(&s, &h, &cfg, &mut rng, Some(&(tree, node))).unwrap();
+        assert_eq!(it, 400);
+        assert_eq!(real_visits(&grown), carried + 400, "kept visits plus the new ones");
+        for (m, _, _) in grown.root_visits() {
+            assert!(legal.contains(&m), "{m:?} is a legal root move");
+        }
+    }
+
+    #[test]
+    fn a_subtree_keeps_its_statistics_and_order() {
+        let mut t = Tree::new(Command::Pass, 0, 8);
+        let a = t.add_child(0, Command::Pass, 0, 3, 1.5);
+        let x = t.add_child(a, Command::Research { asset: CardRef(1) }, 0, 2, 1.0);
+        let y = t.add_child(a, Command::Research { asset: CardRef(2) }, 0, 1, 0.25);
+        t.add_child(x, Command::Pass, 1, 1, 0.5);
+        let legal = [
+            Command::Research { asset: CardRef(1) },
+            Command::Research { asset: CardRef(2) },
+        ];
+        let sub = t.subtree(a, 0, &legal);
+        let kids: Vec<_> = sub.root_visits();
+        assert_eq!(
+            kids,
+            vec![(legal[0], 2, 0.5), (legal[1], 1, 0.25)],
+            "children in their order, with their visits and means"
+        );
+        let x2 = sub.child(0, legal[0]).unwrap();
+        assert_eq!(sub.child(x2, Command::Pass).map(|g| sub.nodes[g as usize].player), Some(1));
+        // A root child the mover cannot play now is left out, with its subtree.
+        let only = t.subtree(a, 0, &legal[1..]);
+        assert_eq!(only.root_visits().len(), 1);
+        assert_eq!(only.nodes.len(), 2);
+        let _ = y;
+    }
+
+    #[test]
+    fn kept_trees_are_dropped_unless_the_position_follows() {
+        let s = busy_position();
+        let mut a = MctsAgent::new(reusing(200), OrbitalsHeuristic::default(), 1, "mcts");
+        a.choose(&s);
+        assert!(a.kept.is_some());
+        assert!(a.take_kept(&s).is_none(), "the same position again does not follow");
+        assert!(a.kept.is_none());
+    }
+
+    #[test]
+    fn reuse_plays_legal_commands_reproducibly() {
+        let mut s = new_state(7);
+        let h = OrbitalsHeuristic::default();
+        let mut a = MctsAgent::new(reusing(100), h, 3, "mcts");
+        let mut b = MctsAgent::new(reusing(100), h, 3, "mcts");
+        for _ in 0..80 {
+            if s.outcome != Outcome::Ongoing {
+                break;
+            }
+            let c = a.choose(&s);
+            assert_eq!(c, b.choose(&s), "same seed, same state: same choice");
+            assert!(s.is_legal(&c), "{c:?}");
+            s.apply(c);
+        }
     }
 
     #[test]
@@ -793,7 +1038,7 @@ mod tests {
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let (tree, iterations) =
-            grow(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng).expect("a legal move");
+            grow(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng, None).expect("a legal move");
         assert_eq!(iterations, 60);
         assert_eq!(tree.nodes.len(), 2, "the root and its pass, nothing beyond");
         assert_eq!(tree.nodes[1].visits, 60 + cfg.prior);
@@ -802,7 +1047,7 @@ mod tests {
             stop_at_horizon: false,
             ..cfg
         };
-        let (tree, _) = grow(&s, &OrbitalsHeuristic::default(), &overrun, &mut rng).unwrap();
+        let (tree, _) = grow(&s, &OrbitalsHeuristic::default(), &overrun, &mut rng, None).unwrap();
         assert!(tree.nodes.len() > 2);
     }
 
@@ -881,7 +1126,7 @@ mod tests {
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let (tree, iterations) =
-            grow(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng).expect("a legal move");
+            grow(&s, &OrbitalsHeuristic::default(), &cfg, &mut rng, None).expect("a legal move");
         let mut legal = Vec::new();
         s.legal_moves(&mut legal);
         assert_eq!(tree.prior, prior_visits(&cfg, legal.len()));

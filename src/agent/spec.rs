@@ -18,6 +18,7 @@
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 //! | `mcts:share=0.5` | the root prior's visits are at most this share of the iterations in all, fewer per move at a wide root (default 0 = off) |
 //! | `mcts:prune=1` | card game: leave attacks that cannot hit and scuttles out of the tree (default 1 = on; `easy` 0) |
+//! | `mcts:reuse=1` | keep the tree between one player's moves: the next decision of the same turn starts from the subtree of the move played (default 0) |
 //! | `mcts:halving=4` | sequential halving at the root over a pass and the 3 best moves by prior (default 0 = UCB1; iteration budgets only) |
 //! | `mcts:siege=2` | card game: weight of massing ships that outpace a homeworld's repair (default 0 = off) |
 //! | `mcts:late=0.8` | card game: the share `approach` moves to as `endgame` fades material (default 0.4) |
@@ -46,6 +47,7 @@ impl Preset {
         cfg.c = self.c;
         cfg.prior = self.prior;
         cfg.prune = self.prune;
+        cfg.reuse = self.reuse;
         cfg.time = None;
     }
 
@@ -94,7 +96,7 @@ fn number<T: std::str::FromStr>(key: &str, v: &str, what: &str) -> Result<T, Spe
 }
 
 /// The keys of an `mcts:` spec, as error messages list them.
-const MCTS_KEYS: &str = "iters, ms, c, playout, horizon, stop, prune, prior, share, halving, \
+const MCTS_KEYS: &str = "iters, ms, c, playout, horizon, stop, prune, reuse, prior, share, halving, \
                          policy, endgame, siege, approach, late, hazard, tempo, threads";
 
 impl AgentSpec {
@@ -218,6 +220,10 @@ impl AgentSpec {
                             "prune" => {
                                 let v: u8 = number(k, v, "0 or 1")?;
                                 cfg.prune = v > 0;
+                            }
+                            "reuse" => {
+                                let v: u8 = number(k, v, "0 or 1")?;
+                                cfg.reuse = v > 0;
                             }
                             "threads" => {
                                 let t: usize = number(k, v, "a number of threads")?;
@@ -356,6 +362,9 @@ impl fmt::Display for AgentSpec {
                 if cfg.prune != d.prune {
                     parts.push(format!("prune={}", cfg.prune as u8));
                 }
+                if cfg.reuse != d.reuse {
+                    parts.push(format!("reuse={}", cfg.reuse as u8));
+                }
                 if cfg.prior != d.prior {
                     parts.push(format!("prior={}", cfg.prior));
                 }
@@ -470,6 +479,7 @@ mod tests {
             "mcts:hard,prior=20,policy=light",
             "mcts:hard,c=0.2,prior=10",
             "mcts:normal,stop=1",
+            "mcts:hard,reuse=1",
             "mcts:normal,prune=0",
             "mcts:easy,prune=1",
             "mcts:easy,ms=40",

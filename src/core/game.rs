@@ -78,6 +78,13 @@ pub trait Game: Clone + Send + Sync {
     }
     /// Player turns played so far (for playout horizons and statistics).
     fn turn(&self) -> u32;
+    /// A count that goes up by exactly one with every move applied within a player's turn
+    /// (a search that keeps its tree between one player's moves checks that the position it
+    /// is asked about follows the one it answered). `None`, the default: not counted, and no
+    /// tree is kept.
+    fn ply(&self) -> Option<u64> {
+        None
+    }
 
     /// The outcomes of `m` with their probabilities, appended to `out` (whose kept states they
     /// reuse). The default samples `samples` reseeded copies when [`Game::is_random`] says so;

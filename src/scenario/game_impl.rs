@@ -76,6 +76,11 @@ impl Game for State {
     fn turn(&self) -> u32 {
         self.turn as u32
     }
+    /// The turn and the commands played in it (O30's count), which every command within the
+    /// turn raises by one.
+    fn ply(&self) -> Option<u64> {
+        Some((u64::from(self.turn) << 16) | u64::from(self.turn_commands))
+    }
 
     /// Combat is enumerated exactly: every number of hits that matters, with its binomial
     /// probability, forced through the dice queue. Other commands have one outcome.
