@@ -152,6 +152,32 @@ fn mirror_matches_report_results_by_deck() {
     assert!(v.get("by_deck").is_none());
 }
 
+/// With a mirror or crossed pool the side decks are not played, so the default side decks
+/// (`decks/vanguard.yaml`, `decks/bastion.yaml`) are not read: a pool run from a folder without
+/// them works.
+#[test]
+fn a_deck_pool_needs_no_default_side_decks() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let elsewhere = tmp("pool-elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let cards = root.join("cards");
+    let swarm = root.join("decks/swarm.yaml");
+    let blitz = root.join("decks/blitz.yaml");
+    for pool in ["--mirror", "--cross"] {
+        let decks = format!("{},{}", swarm.display(), blitz.display());
+        let out = Command::new(env!("CARGO_BIN_EXE_orbitals"))
+            .args([
+                "match", "--p1", "greedy", "--p2", "random", "--games", "4", "--json",
+            ])
+            .args(["--cards", cards.to_str().unwrap(), pool, &decks])
+            .current_dir(&elsewhere)
+            .output()
+            .unwrap();
+        let v = json(&out);
+        assert_eq!(v["games"], 4, "{pool}");
+    }
+}
+
 #[test]
 fn bad_mirror_arguments_are_named() {
     let err = refused(&["match", "--mirror", "decks/vanguard.yaml", "--swap-decks"]);

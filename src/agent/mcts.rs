@@ -720,8 +720,8 @@ impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
     /// same player; the kept trees are dropped either way.
     fn take_kept(&mut self, state: &G) -> Option<Vec<(Tree<G::Move>, u32)>> {
         let kept = self.kept.take()?;
-        let follows = state.ply() == Some(kept.ply.wrapping_add(1))
-            && state.current_player() == kept.player;
+        let follows =
+            state.ply() == Some(kept.ply.wrapping_add(1)) && state.current_player() == kept.player;
         follows.then_some(kept.trees)
     }
 }
@@ -856,7 +856,10 @@ mod tests {
                 (next.current_player() == s.current_player()).then_some((next, c, tree, node))
             })
             .expect("a busy position where the mover moves again");
-        assert_eq!(tree.nodes[node as usize].mv, c, "the kept node is the move played");
+        assert_eq!(
+            tree.nodes[node as usize].mv, c,
+            "the kept node is the move played"
+        );
         let mut legal = Vec::new();
         tree_moves(&s, &cfg, &mut legal);
         let sub = tree.subtree(node, s.current_player(), &legal);
@@ -865,7 +868,11 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let (grown, it) = grow(&s, &h, &cfg, &mut rng, Some(&(tree, node))).unwrap();
         assert_eq!(it, 400);
-        assert_eq!(real_visits(&grown), carried + 400, "kept visits plus the new ones");
+        assert_eq!(
+            real_visits(&grown),
+            carried + 400,
+            "kept visits plus the new ones"
+        );
         for (m, _, _) in grown.root_visits() {
             assert!(legal.contains(&m), "{m:?} is a legal root move");
         }
@@ -890,7 +897,11 @@ mod tests {
             "children in their order, with their visits and means"
         );
         let x2 = sub.child(0, legal[0]).unwrap();
-        assert_eq!(sub.child(x2, Command::Pass).map(|g| sub.nodes[g as usize].player), Some(1));
+        assert_eq!(
+            sub.child(x2, Command::Pass)
+                .map(|g| sub.nodes[g as usize].player),
+            Some(1)
+        );
         // A root child the mover cannot play now is left out, with its subtree.
         let only = t.subtree(a, 0, &legal[1..]);
         assert_eq!(only.root_visits().len(), 1);
@@ -904,7 +915,10 @@ mod tests {
         let mut a = MctsAgent::new(reusing(200), OrbitalsHeuristic::default(), 1, "mcts");
         a.choose(&s);
         assert!(a.kept.is_some());
-        assert!(a.take_kept(&s).is_none(), "the same position again does not follow");
+        assert!(
+            a.take_kept(&s).is_none(),
+            "the same position again does not follow"
+        );
         assert!(a.kept.is_none());
     }
 

@@ -96,7 +96,8 @@ fn number<T: std::str::FromStr>(key: &str, v: &str, what: &str) -> Result<T, Spe
 }
 
 /// The keys of an `mcts:` spec, as error messages list them.
-const MCTS_KEYS: &str = "iters, ms, c, playout, horizon, stop, prune, reuse, prior, share, halving, \
+const MCTS_KEYS: &str =
+    "iters, ms, c, playout, horizon, stop, prune, reuse, prior, share, halving, \
                          policy, endgame, siege, approach, late, hazard, tempo, threads";
 
 impl AgentSpec {

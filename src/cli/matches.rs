@@ -581,16 +581,6 @@ fn orbitals_match(cards: &Path, a: MatchArgs) -> Result<()> {
     }
     let db = load_db(cards)?;
     let load = |p: &Path| Deck::load(p, &db).map_err(|e| anyhow::anyhow!("{e}"));
-    let d1 = load(
-        a.deck1
-            .as_deref()
-            .unwrap_or(Path::new("decks/vanguard.yaml")),
-    )?;
-    let d2 = load(
-        a.deck2
-            .as_deref()
-            .unwrap_or(Path::new("decks/bastion.yaml")),
-    )?;
     let mirror = a
         .mirror
         .iter()
@@ -604,6 +594,15 @@ fn orbitals_match(cards: &Path, a: MatchArgs) -> Result<()> {
         .iter()
         .map(|p| load(p))
         .collect::<Result<Vec<_>>>()?;
+    // With a mirror or crossed pool the two side decks are not played: the defaults are not
+    // read then (they need not exist), and decks given are still checked.
+    let pool = cross.first().or(mirror.first());
+    let side = |given: Option<&Path>, default: &str| match (given, pool) {
+        (None, Some(d)) => Ok(d.clone()),
+        (given, _) => load(given.unwrap_or(Path::new(default))),
+    };
+    let d1 = side(a.deck1.as_deref(), "decks/vanguard.yaml")?;
+    let d2 = side(a.deck2.as_deref(), "decks/bastion.yaml")?;
     let table = DeckTable {
         db: db.clone(),
         decks: [d1, d2],
