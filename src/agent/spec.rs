@@ -47,7 +47,6 @@ impl Preset {
         cfg.c = self.c;
         cfg.prior = self.prior;
         cfg.prune = self.prune;
-        cfg.reuse = self.reuse;
         cfg.time = None;
     }
 

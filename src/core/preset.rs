@@ -14,8 +14,6 @@ pub struct Preset {
     /// Leave the moves the game calls prunable out of the tree (`prune=1`; in the card game
     /// attacks that cannot hit and scuttles, none in the other games).
     pub prune: bool,
-    /// Keep the tree between one player's moves within a turn (`reuse=1`).
-    pub reuse: bool,
 }
 
 /// The card game's presets, which `mcts:` specs start from. `easy` evaluates its leaves
@@ -35,7 +33,6 @@ pub const PRESETS: [Preset; 3] = [
         c: 0.2,
         prior: 10,
         prune: false,
-        reuse: false,
     },
     Preset {
         name: "normal",
@@ -45,7 +42,6 @@ pub const PRESETS: [Preset; 3] = [
         c: 0.2,
         prior: 10,
         prune: true,
-        reuse: false,
     },
     Preset {
         name: "hard",
@@ -55,7 +51,6 @@ pub const PRESETS: [Preset; 3] = [
         c: 0.1,
         prior: 50,
         prune: true,
-        reuse: false,
     },
 ];
 
@@ -72,7 +67,6 @@ pub const BASE_PRESETS: [Preset; 3] = [
         c: 0.2,
         prior: 10,
         prune: false,
-        reuse: false,
     },
 ];
 
@@ -90,7 +84,6 @@ pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
         c: 0.2,
         prior: 10,
         prune: false,
-        reuse: false,
     },
     Preset {
         name: "hard",
@@ -100,6 +93,5 @@ pub const GLOBETROTTER_PRESETS: [Preset; 3] = [
         c: 0.2,
         prior: 10,
         prune: false,
-        reuse: false,
     },
 ];
