@@ -786,11 +786,15 @@ mod tests {
         MctsAgent::new(cfg, OrbitalsHeuristic::default(), seed, "mcts")
     }
 
-    #[test]
-    fn mcts_plays_legal_commands_reproducibly() {
+    /// Two agents with the same seed play `steps` commands of one game: both choose the same
+    /// legal command every time.
+    fn plays_legal_commands_reproducibly(
+        mut a: MctsAgent<State, OrbitalsHeuristic>,
+        mut b: MctsAgent<State, OrbitalsHeuristic>,
+        steps: usize,
+    ) {
         let mut s = new_state(7);
-        let (mut a, mut b) = (agent(3), agent(3));
-        for _ in 0..60 {
+        for _ in 0..steps {
             if s.outcome != Outcome::Ongoing {
                 break;
             }
@@ -799,6 +803,11 @@ mod tests {
             assert!(s.is_legal(&c), "{c:?}");
             s.apply(c);
         }
+    }
+
+    #[test]
+    fn mcts_plays_legal_commands_reproducibly() {
+        plays_legal_commands_reproducibly(agent(3), agent(3), 60);
     }
 
     /// Searches `s` with `cfg` and returns the result and its total real root visits.
@@ -924,19 +933,10 @@ mod tests {
 
     #[test]
     fn reuse_plays_legal_commands_reproducibly() {
-        let mut s = new_state(7);
         let h = OrbitalsHeuristic::default();
-        let mut a = MctsAgent::new(reusing(100), h, 3, "mcts");
-        let mut b = MctsAgent::new(reusing(100), h, 3, "mcts");
-        for _ in 0..80 {
-            if s.outcome != Outcome::Ongoing {
-                break;
-            }
-            let c = a.choose(&s);
-            assert_eq!(c, b.choose(&s), "same seed, same state: same choice");
-            assert!(s.is_legal(&c), "{c:?}");
-            s.apply(c);
-        }
+        let a = MctsAgent::new(reusing(100), h, 3, "mcts");
+        let b = MctsAgent::new(reusing(100), h, 3, "mcts");
+        plays_legal_commands_reproducibly(a, b, 80);
     }
 
     #[test]
