@@ -127,7 +127,6 @@ pub struct SearchResult<M> {
 }
 
 /// The search tree: nodes in one vector, children as linked lists (newest first).
-#[derive(Clone)]
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     /// Virtual visits each root child was given by the prior.
@@ -678,11 +677,12 @@ impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
         let mut trees = Vec::with_capacity(grown.len());
         for (tree, iterations) in grown.into_iter().flatten() {
             self.iterations += iterations;
+            let visits = tree.root_visits();
             if start.is_some() {
-                let visits: u32 = tree.root_visits().iter().map(|v| v.1).sum();
-                self.carried += u64::from(visits).saturating_sub(iterations);
+                let real: u64 = visits.iter().map(|v| u64::from(v.1)).sum();
+                self.carried += real.saturating_sub(iterations);
             }
-            for (m, v, q) in tree.root_visits() {
+            for (m, v, q) in visits {
                 match merged.iter_mut().find(|e| e.0 == m) {
                     Some(e) => {
                         let total = e.2 * e.1 as f32 + q * v as f32;
@@ -697,15 +697,16 @@ impl<G: Game, H: Heuristic<G> + Clone> MctsAgent<G, H> {
         (merged, trees)
     }
 
-    /// A move played without a search (the only legal one): the kept trees, if they reach
-    /// `state`, move down to that move's node, so the next decision can still start from them.
-    fn follow_kept(&mut self, state: &G, only: G::Move) {
-        let (Some(trees), Some(ply)) = (self.take_kept(state), state.ply()) else {
+    /// Keeps `trees` for the next decision, each moved down from its node to the child that
+    /// plays `mv` (the move about to be played at `state`); trees without that child are
+    /// dropped. Nothing is kept for a game that does not count its moves ([`Game::ply`]).
+    fn keep(&mut self, state: &G, trees: Vec<(Tree<G::Move>, u32)>, mv: G::Move) {
+        let Some(ply) = state.ply() else {
             return;
         };
         let trees: Vec<_> = trees
             .into_iter()
-            .filter_map(|(t, node)| t.child(node, only).map(|id| (t, id)))
+            .filter_map(|(t, node)| t.child(node, mv).map(|id| (t, id)))
             .collect();
         if !trees.is_empty() {
             self.kept = Some(Kept {
@@ -734,8 +735,11 @@ impl<G: Game, H: Heuristic<G> + Clone> Agent<G> for MctsAgent<G, H> {
     fn choose(&mut self, state: &G) -> G::Move {
         state.legal_moves(&mut self.buf);
         if self.buf.len() == 1 {
+            // Played without a search: kept trees that reach `state` follow the move down.
             let only = self.buf[0];
-            self.follow_kept(state, only);
+            if let Some(trees) = self.take_kept(state) {
+                self.keep(state, trees, only);
+            }
             return only;
         }
         let start = self.take_kept(state);
@@ -753,17 +757,7 @@ impl<G: Game, H: Heuristic<G> + Clone> Agent<G> for MctsAgent<G, H> {
         }
         let chosen = best.map(|b| b.0).unwrap_or(self.buf[0]);
         if self.config.reuse {
-            if let Some(ply) = state.ply() {
-                let trees: Vec<_> = trees
-                    .into_iter()
-                    .filter_map(|t| t.child(0, chosen).map(|id| (t, id)))
-                    .collect();
-                self.kept = (trees.len() == self.config.threads.max(1)).then_some(Kept {
-                    trees,
-                    ply,
-                    player: state.current_player(),
-                });
-            }
+            self.keep(state, trees.into_iter().map(|t| (t, 0)).collect(), chosen);
         }
         chosen
     }
@@ -892,7 +886,7 @@ mod tests {
         let mut t = Tree::new(Command::Pass, 0, 8);
         let a = t.add_child(0, Command::Pass, 0, 3, 1.5);
         let x = t.add_child(a, Command::Research { asset: CardRef(1) }, 0, 2, 1.0);
-        let y = t.add_child(a, Command::Research { asset: CardRef(2) }, 0, 1, 0.25);
+        t.add_child(a, Command::Research { asset: CardRef(2) }, 0, 1, 0.25);
         t.add_child(x, Command::Pass, 1, 1, 0.5);
         let legal = [
             Command::Research { asset: CardRef(1) },
@@ -915,7 +909,6 @@ mod tests {
         let only = t.subtree(a, 0, &legal[1..]);
         assert_eq!(only.root_visits().len(), 1);
         assert_eq!(only.nodes.len(), 2);
-        let _ = y;
     }
 
     #[test]
