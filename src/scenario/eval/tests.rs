@@ -1,6 +1,8 @@
 //! Unit tests of the card game's evaluation.
 use super::*;
 use crate::agent::testkit::new_state;
+use crate::ids::CardRef;
+use crate::rules::Command;
 
 #[test]
 fn fresh_game_is_about_even() {
