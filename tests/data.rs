@@ -89,6 +89,29 @@ fn o5_o7_no_shipped_homeworld_favours_the_first_seat() {
     );
 }
 
+/// A ship reaches an enemy homeworld by a transfer (O7) into its outermost orbital (O11). When
+/// that cost more than 3 delta-vee from either seat of a two-player game (Vesta's 3 + 2 from
+/// the first seat until balance round 17), the slow decks' frigates and capital ships could
+/// never get there, and the games against the deck that held it stalled into draws at the turn
+/// limit (34% of Bastion–Corsairs and 28% of Corsairs–Foundry over 200 games; docs/cards.md,
+/// round 17). No shipped homeworld is that far now.
+#[test]
+fn o7_o11_every_shipped_homeworld_is_within_three_delta_vee_from_either_seat() {
+    let db = db();
+    let far: Vec<String> = db
+        .iter()
+        .filter_map(|(_, c)| Some((c, c.asset().filter(|a| a.homeworld)?)))
+        .flat_map(|(c, a)| {
+            let outer = a.orbitals.last().copied().unwrap_or(0);
+            (0..2).filter_map(move |seat| {
+                let cheapest = a.seat_costs(2, seat).first().copied().unwrap_or(0) + outer;
+                (cheapest > 3).then(|| format!("{} from seat {}: {cheapest}", c.id, seat + 1))
+            })
+        })
+        .collect();
+    assert!(far.is_empty(), "out of reach of slow fleets: {far:#?}");
+}
+
 #[test]
 fn the_card_list_names_every_card_and_deck() {
     let db = db();
