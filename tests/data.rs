@@ -1,6 +1,6 @@
 //! Data tests: every shipped card and deck loads; bad fixtures report every problem with file,
 //! line, card and field (O2, O27).
-use orbitals::data::{CardDb, Deck, LoadError};
+use orbitals::data::{AssetStats, Card, CardDb, Deck, LoadError};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -9,6 +9,12 @@ fn root() -> PathBuf {
 
 fn db() -> CardDb {
     CardDb::load_dir(&root().join("cards")).expect("shipped cards load")
+}
+
+/// Every shipped homeworld: its card and its asset stats.
+fn homeworlds(db: &CardDb) -> impl Iterator<Item = (&Card, &AssetStats)> {
+    db.iter()
+        .filter_map(|(_, c)| Some((c, c.asset().filter(|a| a.homeworld)?)))
 }
 
 #[test]
@@ -65,9 +71,7 @@ fn shipped_cards_load_and_cover_the_set() {
 #[test]
 fn o5_o7_no_shipped_homeworld_favours_the_first_seat() {
     let db = db();
-    let favoured: Vec<String> = db
-        .iter()
-        .filter_map(|(_, c)| Some((c, c.asset().filter(|a| a.homeworld)?)))
+    let favoured: Vec<String> = homeworlds(&db)
         .filter(|(_, a)| {
             let (first, second) = (a.seat_costs(2, 0), a.seat_costs(2, 1));
             let sum = |v: &[u8]| v.iter().map(|&x| u32::from(x)).sum::<u32>();
@@ -98,9 +102,7 @@ fn o5_o7_no_shipped_homeworld_favours_the_first_seat() {
 #[test]
 fn o7_o11_every_shipped_homeworld_is_within_three_delta_vee_from_either_seat() {
     let db = db();
-    let far: Vec<String> = db
-        .iter()
-        .filter_map(|(_, c)| Some((c, c.asset().filter(|a| a.homeworld)?)))
+    let far: Vec<String> = homeworlds(&db)
         .flat_map(|(c, a)| {
             let outer = a.orbitals.last().copied().unwrap_or(0);
             (0..2).filter_map(move |seat| {
