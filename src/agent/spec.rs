@@ -8,13 +8,13 @@
 //! | `greedy` | one-ply search with the evaluation function |
 //! | `mcts` / `mcts:normal` | MCTS, 200 iterations per decision, each leaf played on greedily to the start of the searcher's next turn |
 //! | `mcts:easy` | 200 iterations, leaves evaluated directly (no playout) |
-//! | `mcts:hard` | as `normal`, 2000 iterations, closer to the root prior (c 0.1, prior 50) |
+//! | `mcts:hard` | 1000 iterations, each leaf played on greedily for four player turns (to the start of the searcher's turn after next), closer to the root prior (c 0.1, prior 50) |
 //! | `mcts:policy=light` | horizon playouts use the light policy instead of greedy moves |
 //! | `mcts:iters=2000,c=1.4` | explicit iterations and exploration constant |
 //! | `mcts:ms=500` | half a second per decision instead of an iteration count |
 //! | `mcts:hard,threads=2` | preset plus root parallelization over two trees |
 //! | `mcts:playout=8` | playout length in commands before evaluating (default 0) |
-//! | `mcts:horizon=1` | play on to a turn boundary before evaluating (default 2 = the start of the searcher's next turn; 0 = off) |
+//! | `mcts:horizon=1` | play on for this many player turns before evaluating (default 2 = the start of the searcher's next turn; `hard` 4 = its turn after next; 0 = off) |
 //! | `mcts:prior=0` | virtual visits of the one-ply root prior (default 10, 0 = off) |
 //! | `mcts:share=0.5` | the root prior's visits are at most this share of the iterations in all, fewer per move at a wide root (default 0 = off) |
 //! | `mcts:prune=1` | card game: leave attacks that cannot hit and scuttles out of the tree (default 1 = on; `easy` 0) |
@@ -440,14 +440,14 @@ mod tests {
         let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:hard,threads=2").unwrap() else {
             panic!()
         };
-        assert_eq!((c.iterations, c.threads), (2000, 2));
+        assert_eq!((c.iterations, c.threads), (1000, 2));
         assert_eq!(
             (c.c, c.prior),
             (0.1, 50),
             "hard keeps close to its root prior"
         );
         assert!(
-            c.greedy_playout && c.horizon == 2,
+            c.greedy_playout && c.horizon == 4,
             "hard plays leaves on greedily"
         );
         let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:easy").unwrap() else {

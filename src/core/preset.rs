@@ -17,13 +17,16 @@ pub struct Preset {
 }
 
 /// The card game's presets, which `mcts:` specs start from. `easy` evaluates its leaves
-/// directly; `normal` (the default) and `hard` play both sides greedily from each leaf to the
-/// start of the searching player's next turn (see docs/ai.md). `hard` searches ten times as
-/// long, and keeps its tree closer to the one-ply prior (five times the virtual visits, half
-/// the exploration): with `normal`'s constants the longer search only found more of the
-/// evaluation's errors. Both leave attacks that cannot hit and scuttles out of the tree
-/// (`prune`): the greedy playouts reward a scuttle whose debris traps the reply's ships, a trap
-/// no real opponent walks into.
+/// directly; `normal` (the default) plays both sides greedily from each leaf to the start of
+/// the searching player's next turn, `hard` for four player turns, to the start of the
+/// searcher's turn after next (see docs/ai.md, "`hard` four turns ahead"): two turns hide the
+/// raid that loses a ship over several turns and the lone bombarder that takes a homeworld
+/// over several more. `hard` searches half as many iterations as before it looked that far
+/// (each plays out twice as many turns), and keeps its tree closer to the one-ply prior (five
+/// times the virtual visits, half the exploration): with `normal`'s constants the longer
+/// search only found more of the evaluation's errors. Both leave attacks that cannot hit and
+/// scuttles out of the tree (`prune`): the greedy playouts reward a scuttle whose debris traps
+/// the reply's ships, a trap no real opponent walks into.
 pub const PRESETS: [Preset; 3] = [
     Preset {
         name: "easy",
@@ -45,8 +48,8 @@ pub const PRESETS: [Preset; 3] = [
     },
     Preset {
         name: "hard",
-        iterations: 2000,
-        horizon: 2,
+        iterations: 1000,
+        horizon: 4,
         greedy_playout: true,
         c: 0.1,
         prior: 50,
@@ -55,7 +58,8 @@ pub const PRESETS: [Preset; 3] = [
 ];
 
 /// The presets of games that set none of their own (Mothership, RoveR): the card game's
-/// `easy` and `normal`, and a `hard` with `normal`'s constants, as they were measured.
+/// `easy` and `normal`, and a `hard` with `normal`'s constants and playouts, as they were
+/// measured.
 pub const BASE_PRESETS: [Preset; 3] = [
     PRESETS[0],
     PRESETS[1],

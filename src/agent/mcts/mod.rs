@@ -13,9 +13,10 @@
 //!   up per player, so a node is always judged by the player who chose it.
 //! * **Playouts:** from each leaf both sides play on, greedily by default (every move the
 //!   one-ply best by the heuristic, as the greedy agent plays) or by the heuristic's light
-//!   policy, until `horizon` turns after the root's turn have begun (2: the searcher's next
-//!   turn, after the opponent's whole reply), or for `playout` moves when there is no horizon;
-//!   then the position is evaluated. The leaf value of each player is
+//!   policy, until `horizon` turns after the root's turn have begun (2, the default: the
+//!   searcher's next turn, after the opponent's whole reply; 4, `hard`'s: the searcher's turn
+//!   after next), or for `playout` moves when there is no horizon; then the position is
+//!   evaluated. The leaf value of each player is
 //!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
 //!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
 //!   With `stop_at_horizon` (`stop=1`, off by default) the tree ends at the horizon too;
