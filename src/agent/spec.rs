@@ -448,7 +448,7 @@ mod tests {
         );
         assert!(
             c.greedy_playout && c.horizon == 4,
-            "hard plays leaves on greedily"
+            "hard plays leaves on greedily, four player turns ahead"
         );
         let AgentSpec::Mcts(c, _) = AgentSpec::parse("mcts:easy").unwrap() else {
             panic!()

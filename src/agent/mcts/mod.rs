@@ -16,9 +16,9 @@
 //!   policy, until `horizon` turns after the root's turn have begun (2, the default: the
 //!   searcher's next turn, after the opponent's whole reply; 4, `hard`'s: the searcher's turn
 //!   after next), or for `playout` moves when there is no horizon; then the position is
-//!   evaluated. The leaf value of each player is
-//!   `sigmoid((advantage - root advantage) / temperature)`: centred on the root, so the search
-//!   stays sensitive however far ahead or behind the player is. Finished games give 1/0/draw.
+//!   evaluated. The leaf value of each player is `sigmoid((advantage - root advantage) /
+//!   temperature)`: centred on the root, so the search stays sensitive however far ahead or
+//!   behind the player is. Finished games give 1/0/draw.
 //!   With `stop_at_horizon` (`stop=1`, off by default) the tree ends at the horizon too;
 //!   measured weaker for `hard` (docs/ai.md, "A sharper `hard`").
 //!
