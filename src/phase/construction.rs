@@ -120,6 +120,7 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             if fits(s, project) {
                 enter_ship(s, project, ev);
             } else {
+                s.maybe_waiting |= 1u8.checked_shl(p.owner.0.into()).unwrap_or(0);
                 ev.push(Event::ProjectWaiting { project });
             }
         }
@@ -169,7 +170,12 @@ fn enter_ship(s: &mut State, ship: CardRef, ev: &mut impl EventSink) {
 /// enter play, in card order, while they fit (O21, O22).
 pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
     let me = s.active;
+    let bit = 1u8.checked_shl(me.0.into()).unwrap_or(0);
+    if s.maybe_waiting & bit == 0 {
+        return;
+    }
     let [projects] = s.zone_sets(me, [Zone::Project]);
+    let mut still_waiting = false;
     // Population used and limit, read at the first finished spacecraft: ships entering here
     // use population but change no limit.
     let mut room: Option<(u16, u16)> = None;
@@ -185,7 +191,12 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
         if used + need <= limit {
             enter_ship(s, r, ev);
             room = Some((used + need, limit));
+        } else {
+            still_waiting = true;
         }
+    }
+    if !still_waiting {
+        s.maybe_waiting &= !bit;
     }
 }
 
@@ -224,16 +235,22 @@ pub fn legal(s: &State, out: &mut Vec<Command>) {
         let factories = s.db.hot(a.card);
         let mut enemy_here = None;
         for project in projects.iter() {
+            // An asset project lies on the field (no host); the others are built only by the
+            // asset they are on, so most projects are passed over on their host alone.
             let p = s.inst(project);
+            if p.host != NONE && p.host != asset.0 {
+                continue;
+            }
             let h = s.db.hot(p.card);
             if p.points >= h.cost {
                 continue;
             }
             let ok = match h.kind {
+                // O21: no asset project is built while an enemy ship orbits the asset.
                 HotKind::Asset => !*enemy_here
                     .get_or_insert_with(|| s.ships_at(asset).any(|(_, c)| c.owner != me)),
-                HotKind::Spacecraft => p.host == asset.0 && factories.has_factory(h.class),
-                HotKind::Upgrade => p.host == asset.0,
+                HotKind::Spacecraft => factories.has_factory(h.class),
+                HotKind::Upgrade => true,
             };
             if ok {
                 out.push(Command::Contribute { asset, project });

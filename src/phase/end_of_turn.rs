@@ -7,9 +7,9 @@ use crate::state::{flag, State, Zone};
 
 pub fn run(s: &mut State, ev: &mut impl EventSink) {
     let p = s.active;
-    let range = s.player_range(p);
-    for c in &mut s.cards[range] {
-        c.flags &= !(flag::TAPPED | flag::FRESH);
+    // Only cards in play carry these flags: assets are tapped, ships fresh.
+    for r in s.in_play().within(s.player_range(p)).into_cards() {
+        s.cards[r.index()].flags &= !(flag::TAPPED | flag::FRESH);
     }
     ev.push(Event::Untapped { player: p });
     triggers::fire(s, When::EndOfTurn, ev);

@@ -98,6 +98,8 @@ impl DealPlan {
         }
         s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
         s.forced_dice.clear();
+        // A dealt project may be a finished spacecraft waiting for population.
+        s.maybe_waiting = u8::MAX;
     }
 }
 

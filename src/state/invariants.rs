@@ -117,6 +117,27 @@ impl State {
         if self.cards.windows(2).any(|w| w[0].owner > w[1].owner) {
             v.push("the card table is not grouped by owner in seat order".into());
         }
+        for (r, c) in self.refs() {
+            let finished_ship = c.zone == Zone::Project
+                && self.db.get(c.card).is_some_and(|card| {
+                    card.ship().is_some() && c.points >= card.construction_cost
+                });
+            let hinted = self.maybe_waiting >> c.owner.0.min(7) & 1 == 1;
+            if finished_ship && !hinted {
+                v.push(format!(
+                    "card #{}: a finished spacecraft waits, but its owner's waiting bit is clear",
+                    r.0
+                ));
+            }
+        }
+        for p in self.players() {
+            if self.deck_kept_sorted(p) {
+                let orders: Vec<u16> = self.zone(p, Zone::Deck).map(|(_, c)| c.order).collect();
+                if orders.windows(2).any(|w| w[0] >= w[1]) {
+                    v.push(format!("{p:?}: deck marked in draw order but it is not"));
+                }
+            }
+        }
         if !self.zones_agree() {
             v.push("the kept zone sets differ from the table's zones".into());
         }

@@ -252,6 +252,18 @@ pub struct State {
     /// game's value either.
     #[serde(skip)]
     pub(crate) zones: zone_masks::ZoneMasks,
+    /// Bit per player who may have a finished spacecraft waiting for population (O22): set
+    /// when a project finishes without room, and whenever the table is rebuilt or dealt; the
+    /// Construction phase's deployment clears it when none is left. A clear bit spares that
+    /// phase a pass over the player's projects, which almost never hold a waiting ship. Not
+    /// part of the game's value (a hint: a set bit only costs that pass).
+    #[serde(skip, default = "all_players")]
+    pub(crate) maybe_waiting: u8,
+}
+
+/// Every player's bit of a per-player hint.
+fn all_players() -> u8 {
+    u8::MAX
 }
 
 /// Written out so that [`Clone::clone_from`] copies into the target's own tables instead of
@@ -284,6 +296,7 @@ impl Clone for State {
             },
             index: self.index,
             zones: self.zones,
+            maybe_waiting: self.maybe_waiting,
         }
     }
 
@@ -309,6 +322,7 @@ impl Clone for State {
             forced_dice,
             index,
             zones,
+            maybe_waiting,
         } = source;
         self.table = table;
         self.db = db;
@@ -331,6 +345,7 @@ impl Clone for State {
         }
         self.index = *index;
         self.zones = *zones;
+        self.maybe_waiting = *maybe_waiting;
     }
 }
 
@@ -352,9 +367,19 @@ pub(crate) struct TableIndex {
     /// Per trigger bit (upkeep, end of turn): which cards of the table have that trigger, bit
     /// `i` for the card at table index `i`.
     triggers: [[u64; zone_bits::WORDS]; 2],
+    /// Bit per player whose deck lies in draw order along the table (a dealt game's decks
+    /// do): no card enters a deck and no deck card's order changes during a game, so its top
+    /// card stays its first one in table order.
+    deck_sorted: u8,
 }
 
 impl TableIndex {
+    /// The trigger masks, for tests that compare two indexes.
+    #[cfg(test)]
+    pub(crate) fn trigger_masks(&self) -> [[u64; zone_bits::WORDS]; 2] {
+        self.triggers
+    }
+
     /// The cards of `r` with trigger `TRIGGER_BITS[k]`.
     fn trigger_set(&self, k: usize, r: std::ops::Range<usize>) -> CardSet {
         let mut words = self.triggers[k];
@@ -398,6 +423,7 @@ impl State {
     /// Rebuilds the cached [`TableIndex`]; call after adding cards to the table.
     pub fn reindex(&mut self) {
         self.rebuild_zones();
+        self.maybe_waiting = all_players();
         self.index.valid = false;
         let n = self.num_players as usize;
         if n > INDEXED_PLAYERS || self.db.is_empty() && !self.cards.is_empty() {
@@ -408,6 +434,12 @@ impl State {
             let r = self.search_range(PlayerId(p as u8));
             ix.starts[p] = r.start as u8;
             ix.starts[p + 1] = r.end as u8;
+            let mut orders = self.cards[r].iter().filter(|c| c.zone == Zone::Deck);
+            let first = orders.next().map(|c| c.order);
+            let sorted = orders
+                .try_fold(first, |last, c| (last < Some(c.order)).then_some(Some(c.order)))
+                .is_some();
+            ix.deck_sorted |= u8::from(sorted) << p;
         }
         ix.valid = true;
         self.index = ix;
@@ -451,8 +483,8 @@ impl State {
 
     /// The table indices of a player's cards whose card has trigger `bit`
     /// (`data::hot::TRIGGER_UPKEEP` or `TRIGGER_END_OF_TURN`), in table order: those in play
-    /// or under construction (no card elsewhere fires anything). The caller still checks
-    /// zones: a project fires nothing either, and an effect may move a card.
+    /// (no card elsewhere fires anything, a project included). The caller still checks
+    /// zones: a destroyed asset fires nothing, and an effect may move a card.
     /// Without the kept index (a state just read from a file), every card of the player.
     #[inline]
     pub fn trigger_cards(&self, p: PlayerId, bit: u8) -> impl Iterator<Item = usize> {
@@ -462,7 +494,7 @@ impl State {
             Some(k) if self.index.valid => self
                 .index
                 .trigger_set(k, range)
-                .and(&self.in_play_or_built()),
+                .and(&self.in_play()),
             _ => CardSet::from_words(zone_masks::range_words(range)),
         };
         set.into_cards().map(|r| r.index())
@@ -509,6 +541,7 @@ impl State {
     }
 
     /// Cards of one player in one zone, in table order.
+    #[inline]
     pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
         let [set] = self.zone_sets(p, [z]);
         set.into_cards().map(move |r| (r, &self.cards[r.index()]))
@@ -538,9 +571,17 @@ impl State {
         self.zone_sets(p, [Zone::Deck])[0].len()
     }
 
+    /// Is `p`'s deck known to lie in draw order along the table ([`TableIndex`])?
+    pub(crate) fn deck_kept_sorted(&self, p: PlayerId) -> bool {
+        self.index.valid && p.index() < INDEXED_PLAYERS && self.index.deck_sorted >> p.0 & 1 == 1
+    }
+
     /// Top card of a deck.
     pub fn deck_top(&self, p: PlayerId) -> Option<CardRef> {
         let [deck] = self.zone_sets(p, [Zone::Deck]);
+        if self.deck_kept_sorted(p) {
+            return deck.iter().next();
+        }
         deck.iter().min_by_key(|r| self.cards[r.index()].order)
     }
 
@@ -620,7 +661,7 @@ mod tests {
     use crate::agent::testkit::{new_state, play_random};
 
     /// The cached table index agrees with searching the table (the cards with a trigger that
-    /// are in play or under construction), before and after a serde round trip (which drops
+    /// are in play), before and after a serde round trip (which drops
     /// the cache until `with_db` rebuilds it).
     #[test]
     fn table_index_agrees_with_a_search() {
@@ -631,7 +672,7 @@ mod tests {
                 assert_eq!(s.player_range(p), s.search_range(p));
                 for bit in TRIGGER_BITS {
                     let fast: Vec<usize> = s.trigger_cards(p, bit).collect();
-                    let in_play = [Zone::Ship, Zone::Asset, Zone::Upgrade, Zone::Project];
+                    let in_play = [Zone::Ship, Zone::Asset, Zone::Upgrade];
                     let slow: Vec<usize> = s
                         .search_range(p)
                         .filter(|&i| s.db.hot(s.cards[i].card).triggers & bit != 0)

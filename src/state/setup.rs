@@ -76,6 +76,7 @@ impl State {
             forced_dice: VecDeque::new(),
             index: Default::default(),
             zones: Default::default(),
+            maybe_waiting: u8::MAX,
         }
     }
 

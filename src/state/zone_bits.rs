@@ -61,8 +61,9 @@ impl CardSet {
         Cards {
             cur: self.words[0],
             base: self.start,
+            rest: later_words(&self.words),
+            start: self.start,
             words: &self.words,
-            word: 1,
         }
     }
 
@@ -73,10 +74,26 @@ impl CardSet {
         Cards {
             cur: self.words[0],
             base: self.start,
+            rest: later_words(&self.words),
+            start: self.start,
             words: self.words,
-            word: 1,
         }
     }
+}
+
+/// Bit `w` set for each word `w` after the first that holds a card: the words an iterator still
+/// has to read. A two-player table fits in the first word, so its iterators stop as soon as that
+/// word is spent instead of reading three empty ones.
+#[inline(always)]
+fn later_words(words: &[u64; WORDS]) -> u32 {
+    if words[1..].iter().fold(0, |a, w| a | w) == 0 {
+        return 0;
+    }
+    let mut rest = 0;
+    for (w, &word) in words.iter().enumerate().skip(1) {
+        rest |= u32::from(word != 0) << w;
+    }
+    rest
 }
 
 /// The cards of a [`CardSet`], in table order. The word being read and its first card's index
@@ -86,9 +103,11 @@ impl CardSet {
 pub(crate) struct Cards<W> {
     cur: u64,
     base: usize,
+    /// The words not read yet that hold cards ([`later_words`]).
+    rest: u32,
+    /// The index of the first word's first card.
+    start: usize,
     words: W,
-    /// The next word to read.
-    word: usize,
 }
 
 impl<W: std::borrow::Borrow<[u64; WORDS]>> Iterator for Cards<W> {
@@ -97,12 +116,13 @@ impl<W: std::borrow::Borrow<[u64; WORDS]>> Iterator for Cards<W> {
     #[inline]
     fn next(&mut self) -> Option<CardRef> {
         while self.cur == 0 {
-            if self.word >= WORDS {
+            if self.rest == 0 {
                 return None;
             }
-            self.cur = self.words.borrow()[self.word];
-            self.base += 64;
-            self.word += 1;
+            let w = self.rest.trailing_zeros() as usize;
+            self.rest &= self.rest - 1;
+            self.cur = self.words.borrow()[w % WORDS];
+            self.base = self.start + 64 * w;
         }
         let i = self.cur.trailing_zeros() as usize;
         self.cur &= self.cur - 1;

@@ -66,6 +66,18 @@ impl ZoneMasks {
         }
     }
 
+    /// [`ZoneMasks::of_zone`] of a set whose words after the first are empty.
+    #[inline(always)]
+    fn of_zone_first_word(&self, z: Zone, within: u64) -> [u64; WORDS] {
+        let mut out = [0u64; WORDS];
+        out[0] = within;
+        for (k, plane) in self.planes.iter().enumerate() {
+            let flip = ((z as u64 >> k) & 1).wrapping_sub(1);
+            out[0] &= plane[0] ^ flip;
+        }
+        out
+    }
+
     /// The cards of zone `z` among the bits of `within`.
     #[inline(always)]
     fn of_zone(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
@@ -137,21 +149,30 @@ impl State {
         !self.zones.valid || self.zones == ZoneMasks::of(&self.cards)
     }
 
-    /// `p`'s cards in each of `zones`, one [`CardSet`] per zone.
-    #[inline]
+    /// `p`'s cards in each of `zones`, one [`CardSet`] per zone. Inlined everywhere: a call
+    /// would cost as much as the few operations on one word that most tables need.
+    #[inline(always)]
     pub(crate) fn zone_sets<const N: usize>(&self, p: PlayerId, zones: [Zone; N]) -> [CardSet; N] {
         let r = self.player_range(p);
         if !self.zones.valid {
-            return self.sets_over(r, zones);
+            return self.sets_over_cold(r, zones);
         }
         self.kept_sets(range_words(r), zones)
+    }
+
+    /// [`State::sets_over`] out of line: the zone questions asked on every command inline
+    /// only the kept sets' path.
+    #[cold]
+    #[inline(never)]
+    fn sets_over_cold<const N: usize>(&self, r: Range<usize>, zones: [Zone; N]) -> [CardSet; N] {
+        self.sets_over(r, zones)
     }
 
     /// Every player's cards in each of `zones`.
     #[inline]
     pub(crate) fn table_sets<const N: usize>(&self, zones: [Zone; N]) -> [CardSet; N] {
         if !self.zones.valid {
-            return self.sets_over(0..self.cards.len(), zones);
+            return self.sets_over_cold(0..self.cards.len(), zones);
         }
         self.kept_sets(range_words(0..self.cards.len()), zones)
     }
@@ -161,6 +182,19 @@ impl State {
     /// four zones are exactly the zone numbers whose two upper bits differ.
     #[inline]
     pub(crate) fn in_play_or_built(&self) -> CardSet {
+        self.combined_planes(|[_, one, two]| one ^ two)
+    }
+
+    /// Every card in play (zones ship, asset and upgrade): [`State::in_play_or_built`]
+    /// without the projects (zone number `0b101`).
+    #[inline]
+    pub(crate) fn in_play(&self) -> CardSet {
+        self.combined_planes(|[zero, one, two]| (one ^ two) & !(zero & two))
+    }
+
+    /// The cards of the table whose zone bits (one word of each plane) `f` keeps.
+    #[inline(always)]
+    fn combined_planes(&self, f: impl Fn([u64; PLANES]) -> u64) -> CardSet {
         // Not kept (a state just read from a file): the same planes, built from the table.
         let built;
         let planes = if self.zones.valid {
@@ -170,9 +204,8 @@ impl State {
             &built.planes
         };
         let mut words = range_words(0..self.cards.len());
-        let [_, one, two] = planes;
-        for ((w, a), b) in words.iter_mut().zip(one).zip(two) {
-            *w &= a ^ b;
+        for (k, w) in words.iter_mut().enumerate() {
+            *w &= f([planes[0][k], planes[1][k], planes[2][k]]);
         }
         CardSet::from_words(words)
     }
@@ -182,6 +215,14 @@ impl State {
     #[inline(always)]
     fn kept_sets<const N: usize>(&self, mask: [u64; WORDS], zones: [Zone; N]) -> [CardSet; N] {
         let mut out = [CardSet::default(); N];
+        if self.cards.len() <= 64 {
+            // A table of one word (two players' decks): the other words are empty, and
+            // skipping them is most of the work saved.
+            for (o, &z) in out.iter_mut().zip(&zones) {
+                *o = CardSet::from_words(self.zones.of_zone_first_word(z, mask[0]));
+            }
+            return out;
+        }
         for (o, &z) in out.iter_mut().zip(&zones) {
             *o = CardSet::from_words(self.zones.of_zone(z, mask));
         }
@@ -243,6 +284,13 @@ mod tests {
                     }
                 }
                 assert_eq!(in_play_or_built(&s), built_by_search(&s));
+                let in_play: Vec<CardRef> = s.in_play().iter().collect();
+                let searched: Vec<CardRef> = s
+                    .refs()
+                    .filter(|(_, c)| matches!(c.zone, Zone::Ship | Zone::Asset | Zone::Upgrade))
+                    .map(|(r, _)| r)
+                    .collect();
+                assert_eq!(in_play, searched, "seed {seed} step {step}");
                 play_random(&mut s, 25, seed * 100 + step);
             }
             let text = serde_yaml::to_string(&s).unwrap();
