@@ -11,7 +11,7 @@
 //! Workloads: `normal` (one `mcts:normal` search of 200 iterations), `easy` (200 iterations,
 //! leaves evaluated directly), `eval` (10,000 evaluations), `determinize` (10,000
 //! determinizations as a search makes them: the deal prepared once, each one into a kept
-//! state), `random` (N random games from seed 1).
+//! state), `random` (N random games from seed 1, choices drawn as `orbitals bench` draws them).
 #[path = "../benches/common/mod.rs"]
 mod common;
 
@@ -20,6 +20,7 @@ use orbitals::agent::game::Game;
 use orbitals::agent::mcts::{self, MctsConfig};
 use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
+use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -39,6 +40,8 @@ fn main() {
     let s = common::mid_game(&db, &decks);
     let h = OrbitalsHeuristic::default();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
+    // Random play draws its choices as `orbitals bench` does, from a small fast generator.
+    let mut chooser = SmallRng::seed_from_u64(1);
     let mut total = 0u64;
     for _ in 0..n {
         total += match what {
@@ -76,7 +79,8 @@ fn main() {
                 let mut moves = 0;
                 while g.standing() == Outcome::Ongoing {
                     legal_commands_into(&g, &mut buf);
-                    rules::apply_into(&mut g, buf[rng.gen_range(0..buf.len())], &mut ());
+                    let c = buf[chooser.gen_range(0..buf.len())];
+                    rules::apply_into(&mut g, c, &mut ());
                     moves += 1;
                 }
                 moves

@@ -16,6 +16,7 @@ use orbitals::kit::series::Table;
 use orbitals::kit::Ruleset;
 use orbitals::rules::{self, legal_commands_into};
 use orbitals::state::{Outcome, State};
+use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
@@ -253,29 +254,18 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
         );
     }
     let mut f = Figures::default();
-    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
-    let mut buf = Vec::new();
-    let (mut commands, mut games) = (0u64, 0u64);
-    let start = Clock::start();
-    let mut mid = None;
-    while start.secs() < a.seconds {
-        let mut s = State::from_decks(db.clone(), &decks, a.seed.wrapping_add(games));
+    let deal = |g: u64| {
+        let mut s = State::from_decks(db.clone(), &decks, a.seed.wrapping_add(g));
         rules::start(&mut s, &mut ());
-        while s.standing() == Outcome::Ongoing {
-            legal_commands_into(&s, &mut buf);
-            // The mid-game position: turn 40 or later, with a choice to make.
-            if mid.is_none() && s.turn_number() >= 40 && buf.len() > 1 {
-                mid = Some(s.clone());
-            }
-            let c = buf[rng.gen_range(0..buf.len())];
-            rules::apply_into(&mut s, c, &mut ());
-            commands += 1;
-        }
-        games += 1;
-    }
-    let secs = start.secs();
+        Ok(s)
+    };
+    let (commands, games, secs) = random_play(deal, a.seed, a.seconds)?;
     f.add("random_commands_per_sec", commands as f64 / secs, 0);
     f.add("random_games_per_sec", games as f64 / secs, 1);
+    // The mid-game position: turn 40 or later, with a choice to make.
+    let mid = random_position(deal, a.seed, |s: &State, legal, _| {
+        s.turn_number() >= 40 && legal > 1
+    })?;
     let s = mid.unwrap_or_else(|| State::from_decks(db.clone(), &decks, a.seed));
     f.add("state_clone_ns", clone_ns(&s, a.seconds / 2.0), 1);
     f.add("evaluation_ns", evaluation_ns(&s, a.seconds / 2.0), 1);
@@ -308,6 +298,67 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     f.print(a.json)
 }
 
+/// Random play for `seconds` of the measuring thread's time: games dealt by `deal(g)` for
+/// g = 0, 1, …, each command drawn uniformly from the legal list. Returns the commands
+/// applied, the games finished and the seconds taken. The choices come from a small fast
+/// generator (xoshiro, [`SmallRng`]): the figure is the engine's, listing and applying, and a
+/// cryptographic stream cipher drawing each choice would be a tenth of the time measured.
+fn random_play<R: Ruleset>(
+    mut deal: impl FnMut(u64) -> Result<R>,
+    seed: u64,
+    seconds: f64,
+) -> Result<(u64, u64, f64)> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let (mut commands, mut games) = (0u64, 0u64);
+    let start = Clock::start();
+    while start.secs() < seconds {
+        let mut s = deal(games)?;
+        while !s.outcome().is_over() {
+            s.legal_commands_into(&mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            let c = buf[rng.gen_range(0..buf.len())];
+            s.apply_into(c, &mut ());
+            commands += 1;
+        }
+        games += 1;
+    }
+    Ok((commands, games, start.secs()))
+}
+
+/// The first position of random play that `pick(state, legal commands, commands played in
+/// the game)` accepts, in games dealt as [`random_play`] deals them and with choices drawn
+/// from a ChaCha8 generator seeded with `seed`: the position the clone, evaluation and
+/// search figures are measured at, fixed by the seed alone. `None` if twenty games pass
+/// without one.
+fn random_position<R: Ruleset>(
+    mut deal: impl FnMut(u64) -> Result<R>,
+    seed: u64,
+    mut pick: impl FnMut(&R, usize, u32) -> bool,
+) -> Result<Option<R>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    for g in 0..20 {
+        let mut s = deal(g)?;
+        let mut n = 0u32;
+        while !s.outcome().is_over() {
+            s.legal_commands_into(&mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            if pick(&s, buf.len(), n) {
+                return Ok(Some(s));
+            }
+            let c = buf[rng.gen_range(0..buf.len())];
+            s.apply_into(c, &mut ());
+            n += 1;
+        }
+    }
+    Ok(None)
+}
+
 /// One game's figures, prefixed by its name: random legal commands per second (whole games,
 /// legal list then apply), the clone and the evaluation (every player's score) of a mid-game
 /// state (20 random commands per seat in), and `mcts:normal` simulations per second from it.
@@ -318,39 +369,22 @@ fn game_lines<R: Ruleset, T: Table<R>>(
     seconds: f64,
     seed: u64,
 ) -> Result<()> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut buf = Vec::new();
-    let (mut commands, mut games) = (0u64, 0u64);
-    let mut mid: Option<R> = None;
-    let start = Clock::start();
     let sides: Vec<usize> = (0..table.seats()).collect();
-    while start.secs() < seconds {
-        let mut s = table
-            .start(games as u32, &sides, seed.wrapping_add(games))
-            .map_err(anyhow::Error::msg)?
-            .state;
-        let mut n = 0u32;
-        while !s.outcome().is_over() {
-            s.legal_commands_into(&mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            if mid.is_none() && n as usize >= 20 * sides.len() && buf.len() > 1 {
-                mid = Some(s.clone());
-            }
-            let c = buf[rng.gen_range(0..buf.len())];
-            s.apply_into(c, &mut ());
-            commands += 1;
-            n += 1;
-        }
-        games += 1;
-    }
-    let secs = start.secs();
+    let deal = |g: u64| {
+        table
+            .start(g as u32, &sides, seed.wrapping_add(g))
+            .map(|t| t.state)
+            .map_err(anyhow::Error::msg)
+    };
+    let (commands, _, secs) = random_play(deal, seed, seconds)?;
     f.add(
         format!("{name}_random_commands_per_sec"),
         commands as f64 / secs,
         0,
     );
+    let mid = random_position(deal, seed, |_: &R, legal, n| {
+        n as usize >= 20 * sides.len() && legal > 1
+    })?;
     let s = match mid {
         Some(s) => s,
         None => {
