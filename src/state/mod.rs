@@ -437,7 +437,9 @@ impl State {
             let mut orders = self.cards[r].iter().filter(|c| c.zone == Zone::Deck);
             let first = orders.next().map(|c| c.order);
             let sorted = orders
-                .try_fold(first, |last, c| (last < Some(c.order)).then_some(Some(c.order)))
+                .try_fold(first, |last, c| {
+                    (last < Some(c.order)).then_some(Some(c.order))
+                })
                 .is_some();
             ix.deck_sorted |= u8::from(sorted) << p;
         }
@@ -491,10 +493,7 @@ impl State {
         let range = self.player_range(p);
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
         let set = match k {
-            Some(k) if self.index.valid => self
-                .index
-                .trigger_set(k, range)
-                .and(&self.in_play()),
+            Some(k) if self.index.valid => self.index.trigger_set(k, range).and(&self.in_play()),
             _ => CardSet::from_words(zone_masks::range_words(range)),
         };
         set.into_cards().map(|r| r.index())
@@ -630,6 +629,14 @@ impl State {
 
     /// A non-destroyed homeworld in play (O6, O16).
     pub fn has_homeworld(&self, p: PlayerId) -> bool {
+        // A dealt game's homeworld is its owner's first card: asked at every upkeep, so look
+        // there before passing over the player's assets.
+        let r = self.player_range(p);
+        if let Some(c) = self.cards[r].first() {
+            if c.zone == Zone::Asset && !c.has(flag::DESTROYED) && self.db.hot(c.card).homeworld {
+                return true;
+            }
+        }
         self.zone(p, Zone::Asset)
             .any(|(_, c)| !c.has(flag::DESTROYED) && self.db.hot(c.card).homeworld)
     }
