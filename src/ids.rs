@@ -9,6 +9,12 @@ impl PlayerId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// This seat's bit in a byte of per-player flags; 0 for seats beyond the byte, which never
+    /// exist (O29).
+    pub fn bit(self) -> u8 {
+        1u8.checked_shl(self.0.into()).unwrap_or(0)
+    }
 }
 
 impl std::fmt::Display for PlayerId {

@@ -298,11 +298,36 @@ pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {
     f.print(a.json)
 }
 
+/// Plays `s` on at random, each command drawn uniformly from the legal list by `rng`, until
+/// the game ends or `stop(state, legal commands, commands played so far)` says so. Returns the
+/// commands played and whether `stop` ended the play.
+fn play_out<R: Ruleset>(
+    s: &mut R,
+    rng: &mut impl Rng,
+    buf: &mut Vec<R::Move>,
+    mut stop: impl FnMut(&R, usize, u32) -> bool,
+) -> (u32, bool) {
+    let mut n = 0u32;
+    while !s.outcome().is_over() {
+        s.legal_commands_into(buf);
+        if buf.is_empty() {
+            break;
+        }
+        if stop(s, buf.len(), n) {
+            return (n, true);
+        }
+        let c = buf[rng.gen_range(0..buf.len())];
+        s.apply_into(c, &mut ());
+        n += 1;
+    }
+    (n, false)
+}
+
 /// Random play for `seconds` of the measuring thread's time: games dealt by `deal(g)` for
-/// g = 0, 1, …, each command drawn uniformly from the legal list. Returns the commands
-/// applied, the games finished and the seconds taken. The choices come from a small fast
-/// generator (xoshiro, [`SmallRng`]): the figure is the engine's, listing and applying, and a
-/// cryptographic stream cipher drawing each choice would be a tenth of the time measured.
+/// g = 0, 1, …, played out by [`play_out`]. Returns the commands applied, the games finished
+/// and the seconds taken. The choices come from a small fast generator (xoshiro,
+/// [`SmallRng`]): the figure is the engine's, listing and applying, and a cryptographic stream
+/// cipher drawing each choice would be a tenth of the time measured.
 fn random_play<R: Ruleset>(
     mut deal: impl FnMut(u64) -> Result<R>,
     seed: u64,
@@ -314,15 +339,7 @@ fn random_play<R: Ruleset>(
     let start = Clock::start();
     while start.secs() < seconds {
         let mut s = deal(games)?;
-        while !s.outcome().is_over() {
-            s.legal_commands_into(&mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            let c = buf[rng.gen_range(0..buf.len())];
-            s.apply_into(c, &mut ());
-            commands += 1;
-        }
+        commands += u64::from(play_out(&mut s, &mut rng, &mut buf, |_, _, _| false).0);
         games += 1;
     }
     Ok((commands, games, start.secs()))
@@ -342,18 +359,8 @@ fn random_position<R: Ruleset>(
     let mut buf = Vec::new();
     for g in 0..20 {
         let mut s = deal(g)?;
-        let mut n = 0u32;
-        while !s.outcome().is_over() {
-            s.legal_commands_into(&mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            if pick(&s, buf.len(), n) {
-                return Ok(Some(s));
-            }
-            let c = buf[rng.gen_range(0..buf.len())];
-            s.apply_into(c, &mut ());
-            n += 1;
+        if play_out(&mut s, &mut rng, &mut buf, &mut pick).1 {
+            return Ok(Some(s));
         }
     }
     Ok(None)

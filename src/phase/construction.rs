@@ -120,7 +120,7 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
             if fits(s, project) {
                 enter_ship(s, project, ev);
             } else {
-                s.maybe_waiting |= 1u8.checked_shl(p.owner.0.into()).unwrap_or(0);
+                s.maybe_waiting |= p.owner.bit();
                 ev.push(Event::ProjectWaiting { project });
             }
         }
@@ -170,7 +170,7 @@ fn enter_ship(s: &mut State, ship: CardRef, ev: &mut impl EventSink) {
 /// enter play, in card order, while they fit (O21, O22).
 pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
     let me = s.active;
-    let bit = 1u8.checked_shl(me.0.into()).unwrap_or(0);
+    let bit = me.bit();
     if s.maybe_waiting & bit == 0 {
         return;
     }

@@ -70,7 +70,7 @@ pub fn eliminate(s: &mut State, p: PlayerId, reason: LossReason, ev: &mut impl E
     if s.has_lost(p) {
         return;
     }
-    s.lost |= 1u8.checked_shl(p.0.into()).unwrap_or(0);
+    s.lost |= p.bit();
     ev.push(Event::PlayerLost { player: p, reason });
     let mut left = s.players().filter(|q| !s.has_lost(*q));
     match (left.next(), left.next()) {

@@ -122,7 +122,7 @@ impl State {
                 && self.db.get(c.card).is_some_and(|card| {
                     card.ship().is_some() && c.points >= card.construction_cost
                 });
-            let hinted = self.maybe_waiting >> c.owner.0.min(7) & 1 == 1;
+            let hinted = self.maybe_waiting & c.owner.bit() != 0;
             if finished_ship && !hinted {
                 v.push(format!(
                     "card #{}: a finished spacecraft waits, but its owner's waiting bit is clear",
@@ -131,11 +131,8 @@ impl State {
             }
         }
         for p in self.players() {
-            if self.deck_kept_sorted(p) {
-                let orders: Vec<u16> = self.zone(p, Zone::Deck).map(|(_, c)| c.order).collect();
-                if orders.windows(2).any(|w| w[0] >= w[1]) {
-                    v.push(format!("{p:?}: deck marked in draw order but it is not"));
-                }
+            if self.deck_kept_sorted(p) && !self.deck_in_draw_order(self.player_range(p)) {
+                v.push(format!("{p:?}: deck marked in draw order but it is not"));
             }
         }
         if !self.zones_agree() {

@@ -434,14 +434,9 @@ impl State {
             let r = self.search_range(PlayerId(p as u8));
             ix.starts[p] = r.start as u8;
             ix.starts[p + 1] = r.end as u8;
-            let mut orders = self.cards[r].iter().filter(|c| c.zone == Zone::Deck);
-            let first = orders.next().map(|c| c.order);
-            let sorted = orders
-                .try_fold(first, |last, c| {
-                    (last < Some(c.order)).then_some(Some(c.order))
-                })
-                .is_some();
-            ix.deck_sorted |= u8::from(sorted) << p;
+            if self.deck_in_draw_order(r) {
+                ix.deck_sorted |= PlayerId(p as u8).bit();
+            }
         }
         ix.valid = true;
         self.index = ix;
@@ -572,7 +567,13 @@ impl State {
 
     /// Is `p`'s deck known to lie in draw order along the table ([`TableIndex`])?
     pub(crate) fn deck_kept_sorted(&self, p: PlayerId) -> bool {
-        self.index.valid && p.index() < INDEXED_PLAYERS && self.index.deck_sorted >> p.0 & 1 == 1
+        self.index.valid && self.index.deck_sorted & p.bit() != 0
+    }
+
+    /// Do the deck cards of the table slice `r` lie in draw order (strictly rising `order`)?
+    pub(crate) fn deck_in_draw_order(&self, r: std::ops::Range<usize>) -> bool {
+        let orders = self.cards[r].iter().filter(|c| c.zone == Zone::Deck);
+        orders.map(|c| c.order).is_sorted_by(|a, b| a < b)
     }
 
     /// Top card of a deck.
@@ -585,9 +586,7 @@ impl State {
     }
 
     pub fn has_lost(&self, p: PlayerId) -> bool {
-        // Seats beyond the byte of flags never exist (O29); never shift past it.
-        1u8.checked_shl(p.0.into())
-            .is_some_and(|bit| self.lost & bit != 0)
+        self.lost & p.bit() != 0
     }
 
     /// Players, in seat order.

@@ -66,26 +66,15 @@ impl ZoneMasks {
         }
     }
 
-    /// [`ZoneMasks::of_zone`] of a set whose words after the first are empty.
+    /// The cards of zone `z` among the bits of `within`, whose words from `USED` on are empty
+    /// (and stay so).
     #[inline(always)]
-    fn of_zone_first_word(&self, z: Zone, within: u64) -> [u64; WORDS] {
-        let mut out = [0u64; WORDS];
-        out[0] = within;
-        for (k, plane) in self.planes.iter().enumerate() {
-            let flip = ((z as u64 >> k) & 1).wrapping_sub(1);
-            out[0] &= plane[0] ^ flip;
-        }
-        out
-    }
-
-    /// The cards of zone `z` among the bits of `within`.
-    #[inline(always)]
-    fn of_zone(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
+    fn of_zone<const USED: usize>(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
         let mut out = within;
         for (k, plane) in self.planes.iter().enumerate() {
             // All ones where the plane's bit must be set, all zeros where it must be clear.
             let flip = ((z as u64 >> k) & 1).wrapping_sub(1);
-            for (o, p) in out.iter_mut().zip(plane) {
+            for (o, p) in out.iter_mut().zip(plane).take(USED) {
                 *o &= p ^ flip;
             }
         }
@@ -216,15 +205,15 @@ impl State {
     fn kept_sets<const N: usize>(&self, mask: [u64; WORDS], zones: [Zone; N]) -> [CardSet; N] {
         let mut out = [CardSet::default(); N];
         if self.cards.len() <= 64 {
-            // A table of one word (two players' decks): the other words are empty, and
-            // skipping them is most of the work saved.
+            // A table of one word (two players' decks): the other words of `mask` are empty,
+            // and skipping them is most of the work saved.
             for (o, &z) in out.iter_mut().zip(&zones) {
-                *o = CardSet::from_words(self.zones.of_zone_first_word(z, mask[0]));
+                *o = CardSet::from_words(self.zones.of_zone::<1>(z, mask));
             }
             return out;
         }
         for (o, &z) in out.iter_mut().zip(&zones) {
-            *o = CardSet::from_words(self.zones.of_zone(z, mask));
+            *o = CardSet::from_words(self.zones.of_zone::<WORDS>(z, mask));
         }
         out
     }
