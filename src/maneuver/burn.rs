@@ -2,7 +2,7 @@
 //! orbital of another asset in play, paying its current transfer cost plus that orbital's entry cost.
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{CardSet, Phase, State, Zone};
+use crate::state::{CardBits, Phase, State, Zone};
 
 /// Delta-vee a burn to `to` costs, if `to` is one orbital away.
 pub fn burn_cost(s: &State, ship: CardRef, to: u8) -> Result<u8, RuleError> {
@@ -90,7 +90,7 @@ pub fn apply_transfer(s: &mut State, ship: CardRef, to: CardRef, ev: &mut impl E
 }
 
 /// Legal burns and transfers of one ship; `assets` holds every asset in play.
-pub(crate) fn legal(s: &State, ship: CardRef, assets: &CardSet, out: &mut Vec<Command>) {
+pub(crate) fn legal<B: CardBits>(s: &State, ship: CardRef, assets: B, out: &mut Vec<Command>) {
     let c = s.inst(ship);
     let host = CardRef(c.host);
     let n = s.orbital_count(host);
@@ -103,7 +103,7 @@ pub(crate) fn legal(s: &State, ship: CardRef, assets: &CardSet, out: &mut Vec<Co
         }
     }
     if c.orbital + 1 == n {
-        for a in assets.iter() {
+        for a in assets.cards() {
             if a != host
                 && transfer_cost(s, ship, a)
                     .map(|t| t <= c.dv)

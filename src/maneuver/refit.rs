@@ -4,7 +4,7 @@
 //! keep population within the limit (O22, see docs/rules/orbitals.md).
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{flag, CardSet, Phase, State, Zone};
+use crate::state::{flag, CardBits, Phase, State, Zone};
 
 fn matches(s: &State, old: CardRef, new: CardRef) -> bool {
     let (a, b) = (s.card_of(old), s.card_of(new));
@@ -78,7 +78,7 @@ pub fn apply(s: &mut State, ship: CardRef, with: CardRef, ev: &mut impl EventSin
 }
 
 /// Legal refits of one ship; `hand` holds its owner's hand.
-pub(crate) fn legal(s: &State, ship: CardRef, hand: &CardSet, out: &mut Vec<Command>) {
+pub(crate) fn legal<B: CardBits>(s: &State, ship: CardRef, hand: B, out: &mut Vec<Command>) {
     let c = s.inst(ship);
     if c.orbital != 0 {
         return;
@@ -87,7 +87,7 @@ pub(crate) fn legal(s: &State, ship: CardRef, hand: &CardSet, out: &mut Vec<Comm
     if host.owner != c.owner || host.has(flag::DESTROYED) {
         return;
     }
-    for with in hand.iter() {
+    for with in hand.cards() {
         if matches(s, ship, with) && population_after(s, ship, with).is_ok() {
             out.push(Command::Refit { ship, with });
         }

@@ -3,7 +3,7 @@
 use crate::data::{CardKind, HotKind};
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{flag, Phase, State, Zone, NONE};
+use crate::state::{flag, CardBits, Phase, State, Zone, NONE};
 
 fn has_factory_for(s: &State, asset: CardRef, ship: CardRef) -> bool {
     match (s.card_of(asset).asset(), s.card_of(ship).ship()) {
@@ -201,16 +201,24 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
 }
 
 pub fn legal(s: &State, out: &mut Vec<Command>) {
+    let zones = [Zone::Hand, Zone::Asset, Zone::Project];
+    match s.zone_words(s.active, zones) {
+        Some(sets) => legal_in(s, sets, out),
+        None => legal_in(s, s.zone_sets(s.active, zones), out),
+    }
+}
+
+/// [`legal`] with the active player's hand, assets and projects (the hot path of random
+/// playouts: no allocation, no repeated scans).
+#[inline(always)]
+fn legal_in<B: CardBits>(s: &State, [hand, assets, projects]: [B; 3], out: &mut Vec<Command>) {
     let me = s.active;
-    // The player's hand, assets and projects in one branch-free pass (the hot path of random
-    // playouts: no allocation, no repeated scans).
-    let [hand, assets, projects] = s.zone_sets(me, [Zone::Hand, Zone::Asset, Zone::Project]);
-    for card in hand.iter() {
+    for card in hand.cards() {
         let h = s.db.hot(s.inst(card).card);
         match h.kind {
             HotKind::Asset => out.push(Command::Start { card, host: None }),
             HotKind::Spacecraft | HotKind::Upgrade => {
-                for asset in assets.iter() {
+                for asset in assets.cards() {
                     let a = s.inst(asset);
                     let ok = !a.has(flag::DESTROYED)
                         && (h.kind == HotKind::Upgrade || s.db.hot(a.card).has_factory(h.class));
@@ -224,17 +232,17 @@ pub fn legal(s: &State, out: &mut Vec<Command>) {
             }
         }
     }
-    if projects.is_empty() {
+    if projects.none() {
         return;
     }
-    for asset in assets.iter() {
+    for asset in assets.cards() {
         let a = s.inst(asset);
         if a.has(flag::TAPPED | flag::DESTROYED) || s.construction_power(asset) == 0 {
             continue;
         }
         let factories = s.db.hot(a.card);
         let mut enemy_here = None;
-        for project in projects.iter() {
+        for project in projects.cards() {
             // An asset project lies on the field (no host); the others are built only by the
             // asset they are on, so most projects are passed over on their host alone.
             let p = s.inst(project);

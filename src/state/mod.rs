@@ -11,7 +11,8 @@ mod tables;
 mod zone_bits;
 mod zone_masks;
 
-pub(crate) use zone_bits::CardSet;
+use zone_bits::ZoneCards;
+pub(crate) use zone_bits::{CardBits, CardSet};
 
 use crate::data::CardDb;
 use crate::ids::{CardId, CardRef, PlayerId};
@@ -535,10 +536,22 @@ impl State {
     }
 
     /// Cards of one player in one zone, in table order.
-    #[inline]
+    #[inline(always)]
     pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
-        let [set] = self.zone_sets(p, [z]);
-        set.into_cards().map(move |r| (r, &self.cards[r.index()]))
+        let cards = match self.zone_words(p, [z]) {
+            Some([w]) => ZoneCards::Word(w.cards()),
+            None => ZoneCards::Set(self.zone_sets(p, [z])[0].cards()),
+        };
+        cards.map(move |r| (r, &self.cards[r.index()]))
+    }
+
+    /// Every player's cards in zone `z`, in table order.
+    #[inline(always)]
+    fn table_cards(&self, z: Zone) -> ZoneCards {
+        match self.table_words([z]) {
+            Some([w]) => ZoneCards::Word(w.cards()),
+            None => ZoneCards::Set(self.table_sets([z])[0].cards()),
+        }
     }
 
     /// A player's cards in one zone, sorted by `order`.
@@ -596,14 +609,14 @@ impl State {
 
     /// Assets in play (destroyed ones too) of every player.
     pub fn assets(&self) -> impl Iterator<Item = (CardRef, &Inst)> {
-        let [set] = self.table_sets([Zone::Asset]);
-        set.into_cards().map(move |r| (r, &self.cards[r.index()]))
+        let cards = self.table_cards(Zone::Asset);
+        cards.map(move |r| (r, &self.cards[r.index()]))
     }
 
     /// Ships in play orbiting `asset`.
     pub fn ships_at(&self, asset: CardRef) -> impl Iterator<Item = (CardRef, &Inst)> {
-        let [set] = self.table_sets([Zone::Ship]);
-        set.into_cards()
+        let cards = self.table_cards(Zone::Ship);
+        cards
             .map(move |r| (r, &self.cards[r.index()]))
             .filter(move |(_, c)| c.host == asset.0)
     }
