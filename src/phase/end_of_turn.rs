@@ -8,7 +8,7 @@ use crate::state::{flag, State, Zone};
 pub fn run(s: &mut State, ev: &mut impl EventSink) {
     let p = s.active;
     // Only cards in play carry these flags: assets are tapped, ships fresh.
-    for r in s.in_play().within(s.player_range(p)).into_cards() {
+    for r in s.in_play_cards(p) {
         s.cards[r.index()].flags &= !(flag::TAPPED | flag::FRESH);
     }
     ev.push(Event::Untapped { player: p });

@@ -89,15 +89,14 @@ fn clear_debris(
     n: u8,
     ev: &mut impl EventSink,
 ) {
-    // A copy of the debris set; a piece removed below leaves the zone, so each read checks it.
-    let [wrecks] = s.table_sets([Zone::Debris]);
     // The orbital being swept and the pieces taken from it so far.
     let mut swept: Option<(u8, u8)> = None;
     for _ in 0..n {
-        let next = wrecks
-            .iter()
+        // The debris set as it is now: a piece removed below has left the zone.
+        let next = s
+            .table_cards(Zone::Debris)
             .map(|r| (r, &s.cards[r.index()]))
-            .filter(|(_, c)| c.zone == Zone::Debris && c.host == asset.0)
+            .filter(|(_, c)| c.host == asset.0)
             .filter(|(_, c)| only.is_none_or(|o| c.orbital == o))
             .min_by_key(|(r, c)| (c.orbital, r.index()));
         let Some((r, c)) = next else { break };

@@ -16,9 +16,8 @@ pub fn run(s: &mut State, ev: &mut impl EventSink) -> bool {
     ev.push(Event::OrbitCounter {
         value: s.orbit_counter,
     });
-    // A copy of the set: restoring changes no zone.
-    let [ships] = s.zone_sets(p, [Zone::Ship]);
-    for r in ships.iter() {
+    // Restoring changes no zone.
+    for r in s.zone_cards(p, Zone::Ship) {
         let dv = s.max_dv(r);
         let c = s.inst_mut(r);
         c.damage = 0;

@@ -11,8 +11,8 @@ mod tables;
 mod zone_bits;
 mod zone_masks;
 
-use zone_bits::ZoneCards;
 pub(crate) use zone_bits::{CardBits, CardSet};
+use zone_bits::{Word, ZoneCards};
 
 use crate::data::CardDb;
 use crate::ids::{CardId, CardRef, PlayerId};
@@ -488,11 +488,18 @@ impl State {
     pub fn trigger_cards(&self, p: PlayerId, bit: u8) -> impl Iterator<Item = usize> {
         let range = self.player_range(p);
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
-        let set = match k {
-            Some(k) if self.index.valid => self.index.trigger_set(k, range).and(&self.in_play()),
-            _ => CardSet::from_words(zone_masks::range_words(range)),
+        let cards = match (k, self.in_play_word()) {
+            (Some(k), Some(in_play)) if self.index.valid => {
+                let mine = self.index.triggers[k][0] & zone_masks::range_words(range)[0];
+                ZoneCards::Word(Word(mine & in_play.0).cards())
+            }
+            (Some(k), _) if self.index.valid => {
+                let set = self.index.trigger_set(k, range).and(&self.in_play());
+                ZoneCards::Set(set.cards())
+            }
+            _ => ZoneCards::Set(CardSet::from_words(zone_masks::range_words(range)).cards()),
         };
-        set.into_cards().map(|r| r.index())
+        cards.map(|r| r.index())
     }
 
     pub fn inst(&self, r: CardRef) -> &Inst {
@@ -538,16 +545,33 @@ impl State {
     /// Cards of one player in one zone, in table order.
     #[inline(always)]
     pub fn zone(&self, p: PlayerId, z: Zone) -> impl Iterator<Item = (CardRef, &Inst)> {
-        let cards = match self.zone_words(p, [z]) {
+        let cards = self.zone_cards(p, z);
+        cards.map(move |r| (r, &self.cards[r.index()]))
+    }
+
+    /// The references of [`State::zone`]: an iterator that holds no borrow of the state, for
+    /// loops that change the cards they visit.
+    #[inline(always)]
+    pub(crate) fn zone_cards(&self, p: PlayerId, z: Zone) -> ZoneCards {
+        match self.zone_words(p, [z]) {
             Some([w]) => ZoneCards::Word(w.cards()),
             None => ZoneCards::Set(self.zone_sets(p, [z])[0].cards()),
-        };
-        cards.map(move |r| (r, &self.cards[r.index()]))
+        }
+    }
+
+    /// `p`'s cards in play ([`State::in_play`]), holding no borrow of the state.
+    #[inline(always)]
+    pub(crate) fn in_play_cards(&self, p: PlayerId) -> ZoneCards {
+        let range = self.player_range(p);
+        match self.in_play_word() {
+            Some(w) => ZoneCards::Word(Word(w.0 & zone_masks::range_words(range)[0]).cards()),
+            None => ZoneCards::Set(self.in_play().within(range).cards()),
+        }
     }
 
     /// Every player's cards in zone `z`, in table order.
     #[inline(always)]
-    fn table_cards(&self, z: Zone) -> ZoneCards {
+    pub(crate) fn table_cards(&self, z: Zone) -> ZoneCards {
         match self.table_words([z]) {
             Some([w]) => ZoneCards::Word(w.cards()),
             None => ZoneCards::Set(self.table_sets([z])[0].cards()),

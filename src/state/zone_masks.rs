@@ -218,6 +218,18 @@ impl State {
         self.combined_planes(|[zero, one, two]| (one ^ two) & !(zero & two))
     }
 
+    /// [`State::in_play`] as one [`Word`], on a table of at most 64 cards whose sets are kept.
+    #[inline(always)]
+    pub(crate) fn in_play_word(&self) -> Option<Word> {
+        if !self.zones.valid || self.cards.len() > 64 {
+            return None;
+        }
+        let [zero, one, two] = self.zones.planes.map(|p| p[0]);
+        Some(Word(
+            range_words(0..self.cards.len())[0] & (one ^ two) & !(zero & two),
+        ))
+    }
+
     /// The cards of the table whose zone bits (one word of each plane) `f` keeps.
     #[inline(always)]
     fn combined_planes(&self, f: impl Fn([u64; PLANES]) -> u64) -> CardSet {
