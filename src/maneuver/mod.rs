@@ -8,37 +8,26 @@ pub mod refit;
 pub mod scuttle;
 
 use crate::rules::Command;
-use crate::state::{flag, CardBits, State, Zone};
+use crate::state::{flag, CardSet, State, TableBits, Word, Zone};
 
 /// Appends every legal maneuver of the active player. The assets in play and the ships of
 /// every player are gathered once for all of the player's ships.
 pub fn legal(s: &State, out: &mut Vec<Command>) {
-    let me = s.active;
-    match (
-        s.zone_words(me, [Zone::Ship, Zone::Hand]),
-        s.table_words([Zone::Asset, Zone::Ship]),
-    ) {
-        (Some(mine), Some(table)) => legal_in(s, mine, table, out),
-        _ => legal_in(
-            s,
-            s.zone_sets(me, [Zone::Ship, Zone::Hand]),
-            s.table_sets([Zone::Asset, Zone::Ship]),
-            out,
-        ),
+    if s.one_word() {
+        legal_in::<Word>(s, out)
+    } else {
+        legal_in::<CardSet>(s, out)
     }
 }
 
-/// [`legal`] with the active player's ships and hand, and every player's assets and ships.
+/// [`legal`] with the table's sets read as `B`.
 #[inline(always)]
-fn legal_in<B: CardBits>(
-    s: &State,
-    [mine, hand]: [B; 2],
-    [assets, ships]: [B; 2],
-    out: &mut Vec<Command>,
-) {
+fn legal_in<B: TableBits>(s: &State, out: &mut Vec<Command>) {
+    let [mine, hand] = B::player(s, s.active, [Zone::Ship, Zone::Hand]);
     if mine.none() {
         return;
     }
+    let [assets, ships] = B::table(s, [Zone::Asset, Zone::Ship]);
     for ship in mine.cards() {
         if s.inst(ship).has(flag::FRESH) {
             continue;

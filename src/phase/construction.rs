@@ -3,7 +3,7 @@
 use crate::data::{CardKind, HotKind};
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{flag, CardBits, Phase, State, Zone, NONE};
+use crate::state::{flag, CardSet, Phase, State, TableBits, Word, Zone, NONE};
 
 fn has_factory_for(s: &State, asset: CardRef, ship: CardRef) -> bool {
     match (s.card_of(asset).asset(), s.card_of(ship).ship()) {
@@ -201,17 +201,19 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
 }
 
 pub fn legal(s: &State, out: &mut Vec<Command>) {
-    let zones = [Zone::Hand, Zone::Asset, Zone::Project];
-    match s.zone_words(s.active, zones) {
-        Some(sets) => legal_in(s, sets, out),
-        None => legal_in(s, s.zone_sets(s.active, zones), out),
+    if s.one_word() {
+        legal_in::<Word>(s, out)
+    } else {
+        legal_in::<CardSet>(s, out)
     }
 }
 
-/// [`legal`] with the active player's hand, assets and projects (the hot path of random
-/// playouts: no allocation, no repeated scans).
+/// [`legal`] with the table's sets read as `B` (the hot path of random playouts: no
+/// allocation, no repeated scans).
 #[inline(always)]
-fn legal_in<B: CardBits>(s: &State, [hand, assets, projects]: [B; 3], out: &mut Vec<Command>) {
+fn legal_in<B: TableBits>(s: &State, out: &mut Vec<Command>) {
+    let zones = [Zone::Hand, Zone::Asset, Zone::Project];
+    let [hand, assets, projects] = B::player(s, s.active, zones);
     let me = s.active;
     for card in hand.cards() {
         let h = s.db.hot(s.inst(card).card);

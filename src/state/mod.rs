@@ -7,12 +7,14 @@ mod invariants;
 mod read;
 pub mod setup;
 mod stats;
+mod table_bits;
 mod tables;
 mod zone_bits;
 mod zone_masks;
 
-pub(crate) use zone_bits::{CardBits, CardSet};
-use zone_bits::{Word, ZoneCards};
+use table_bits::ZoneCards;
+pub(crate) use table_bits::{CardBits, TableBits, Word};
+pub(crate) use zone_bits::CardSet;
 
 use crate::data::CardDb;
 use crate::ids::{CardId, CardRef, PlayerId};

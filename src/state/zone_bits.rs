@@ -50,6 +50,13 @@ impl CardSet {
         self
     }
 
+    /// The first word: the whole set on a table of at most 64 cards.
+    #[inline(always)]
+    pub(crate) fn first_word(&self) -> u64 {
+        debug_assert_eq!(self.start, 0, "a set over the whole table");
+        self.words[0]
+    }
+
     /// No card.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
@@ -127,88 +134,6 @@ impl<W: std::borrow::Borrow<[u64; WORDS]>> Iterator for Cards<W> {
         let i = self.cur.trailing_zeros() as usize;
         self.cur &= self.cur - 1;
         Some(CardRef((self.base + i) as u8))
-    }
-}
-
-/// A set of cards of a table of at most 64 cards (every two-player game): bit `i` is the card at
-/// table index `i`. The same questions as a [`CardSet`], answered from one register: a
-/// legal-command list that asks for a few of these does not write and read back sets of four
-/// words.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Word(pub(crate) u64);
-
-/// The cards of a [`Word`], in table order.
-pub(crate) struct WordCards(u64);
-
-impl Iterator for WordCards {
-    type Item = CardRef;
-
-    #[inline]
-    fn next(&mut self) -> Option<CardRef> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(CardRef(i as u8))
-    }
-}
-
-/// What a legal-command list asks of a set of cards, answered by a [`Word`] on a small table and
-/// by a [`CardSet`] on any other: code written once against it runs on either.
-pub(crate) trait CardBits: Copy {
-    type Cards: Iterator<Item = CardRef>;
-    /// The cards in table order.
-    fn cards(self) -> Self::Cards;
-    /// No card.
-    fn none(self) -> bool;
-}
-
-impl CardBits for Word {
-    type Cards = WordCards;
-
-    #[inline(always)]
-    fn cards(self) -> WordCards {
-        WordCards(self.0)
-    }
-
-    #[inline(always)]
-    fn none(self) -> bool {
-        self.0 == 0
-    }
-}
-
-impl CardBits for CardSet {
-    type Cards = Cards<[u64; WORDS]>;
-
-    #[inline]
-    fn cards(self) -> Self::Cards {
-        self.into_cards()
-    }
-
-    #[inline]
-    fn none(self) -> bool {
-        self.is_empty()
-    }
-}
-
-/// The cards of one zone from a [`Word`] on a small table or a [`CardSet`] on any other, for
-/// the iterators a caller keeps one type of ([`State::zone`]): the branch between the two is
-/// the same on every step.
-pub(crate) enum ZoneCards {
-    Word(WordCards),
-    Set(Cards<[u64; WORDS]>),
-}
-
-impl Iterator for ZoneCards {
-    type Item = CardRef;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<CardRef> {
-        match self {
-            ZoneCards::Word(w) => w.next(),
-            ZoneCards::Set(c) => c.next(),
-        }
     }
 }
 

@@ -9,7 +9,7 @@
 //! player's cards in a zone are the zone's set cut to the player's slice of the table. The sets are not part of the game's value
 //! (not serialized, not compared): [`State::reindex`] builds them, and until then (a state just
 //! read from a file) every question falls back to a pass over the table.
-use super::zone_bits::{CardSet, Word, WORDS};
+use super::zone_bits::{CardSet, WORDS};
 use super::{Inst, State, Zone};
 use crate::ids::{CardRef, PlayerId};
 use std::ops::Range;
@@ -37,8 +37,8 @@ const _: () = {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ZoneMasks {
     /// False until built for the current table (see the module comment).
-    valid: bool,
-    planes: [[u64; WORDS]; PLANES],
+    pub(super) valid: bool,
+    pub(super) planes: [[u64; WORDS]; PLANES],
 }
 
 impl ZoneMasks {
@@ -69,7 +69,7 @@ impl ZoneMasks {
     /// The cards of zone `z` among the bits of `within`, whose words from `USED` on are empty
     /// (and stay so).
     #[inline(always)]
-    fn of_zone<const USED: usize>(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
+    pub(super) fn of_zone<const USED: usize>(&self, z: Zone, within: [u64; WORDS]) -> [u64; WORDS] {
         let mut out = within;
         for (k, plane) in self.planes.iter().enumerate() {
             // All ones where the plane's bit must be set, all zeros where it must be clear.
@@ -149,43 +149,6 @@ impl State {
         self.kept_sets(range_words(r), zones)
     }
 
-    /// `p`'s cards in each of `zones` as one [`Word`] each, on a table of at most 64 cards
-    /// whose sets are kept; `None` on any other (ask [`State::zone_sets`] then).
-    #[inline(always)]
-    pub(crate) fn zone_words<const N: usize>(
-        &self,
-        p: PlayerId,
-        zones: [Zone; N],
-    ) -> Option<[Word; N]> {
-        self.kept_words(|| self.player_range(p), zones)
-    }
-
-    /// Every player's cards in each of `zones` as one [`Word`] each, as
-    /// [`State::zone_words`] gives a player's.
-    #[inline(always)]
-    pub(crate) fn table_words<const N: usize>(&self, zones: [Zone; N]) -> Option<[Word; N]> {
-        self.kept_words(|| 0..self.cards.len(), zones)
-    }
-
-    /// The kept sets of `zones` cut to the range `r` gives, as one word each, if the table
-    /// fits in one word and its sets are kept.
-    #[inline(always)]
-    fn kept_words<const N: usize>(
-        &self,
-        r: impl FnOnce() -> Range<usize>,
-        zones: [Zone; N],
-    ) -> Option<[Word; N]> {
-        if !self.zones.valid || self.cards.len() > 64 {
-            return None;
-        }
-        let mask = range_words(r());
-        let mut out = [Word(0); N];
-        for (o, &z) in out.iter_mut().zip(&zones) {
-            *o = Word(self.zones.of_zone::<1>(z, mask)[0]);
-        }
-        Some(out)
-    }
-
     /// [`State::sets_over`] out of line: the zone questions asked on every command inline
     /// only the kept sets' path.
     #[cold]
@@ -216,18 +179,6 @@ impl State {
     #[inline]
     pub(crate) fn in_play(&self) -> CardSet {
         self.combined_planes(|[zero, one, two]| (one ^ two) & !(zero & two))
-    }
-
-    /// [`State::in_play`] as one [`Word`], on a table of at most 64 cards whose sets are kept.
-    #[inline(always)]
-    pub(crate) fn in_play_word(&self) -> Option<Word> {
-        if !self.zones.valid || self.cards.len() > 64 {
-            return None;
-        }
-        let [zero, one, two] = self.zones.planes.map(|p| p[0]);
-        Some(Word(
-            range_words(0..self.cards.len())[0] & (one ^ two) & !(zero & two),
-        ))
     }
 
     /// The cards of the table whose zone bits (one word of each plane) `f` keeps.
@@ -302,47 +253,6 @@ mod tests {
             .filter(|(_, c)| zones.contains(&c.zone))
             .map(|(r, _)| r)
             .collect()
-    }
-
-    /// The one-word sets of a table of at most 64 cards hold the cards of the kept sets; a
-    /// larger table, or one whose sets are not kept, has none (its questions take the sets).
-    #[test]
-    fn words_equal_sets_on_small_tables_only() {
-        use crate::state::CardBits;
-        let cards = |w: Word| w.cards().collect::<Vec<_>>();
-        for seed in 0..4 {
-            let mut s = new_state(seed);
-            assert!(s.cards.len() <= 64);
-            for step in 0..30 {
-                for p in s.players() {
-                    let words = s.zone_words(p, Zone::ALL).expect("a two-player table");
-                    let sets = s.zone_sets(p, Zone::ALL);
-                    for (w, set) in words.iter().zip(&sets) {
-                        assert_eq!(cards(*w), set.iter().collect::<Vec<_>>(), "{seed} {step}");
-                        assert_eq!(w.none(), set.is_empty());
-                    }
-                }
-                let words = s.table_words(Zone::ALL).expect("a two-player table");
-                for (w, set) in words.iter().zip(&s.table_sets(Zone::ALL)) {
-                    assert_eq!(cards(*w), set.iter().collect::<Vec<_>>(), "{seed} {step}");
-                }
-                play_random(&mut s, 25, seed * 100 + step);
-            }
-            let text = serde_yaml::to_string(&s).unwrap();
-            let back: State = serde_yaml::from_str(&text).unwrap();
-            assert!(back.zone_words(PlayerId(0), [Zone::Hand]).is_none());
-            assert!(back.table_words([Zone::Ship]).is_none());
-        }
-        let (db, decks) = crate::agent::testkit::db_and_decks();
-        let three = [decks[0].clone(), decks[1].clone(), decks[0].clone()];
-        let s = crate::rules::new_game(db, &three, 1).0;
-        assert!(s.cards.len() > 64);
-        assert!(s.zone_words(PlayerId(0), [Zone::Hand]).is_none());
-        assert!(s.table_words([Zone::Hand]).is_none());
-        for p in s.players() {
-            let [hand] = s.zone_sets(p, [Zone::Hand]);
-            assert!(s.zone(p, Zone::Hand).map(|(r, _)| r).eq(hand.iter()));
-        }
     }
 
     /// The kept sets always equal the ones rebuilt from scratch, and answer every zone question

@@ -8,7 +8,7 @@
 use crate::core::game::MAX_PLAYERS;
 use crate::data::{Hot, HotKind};
 use crate::ids::PlayerId;
-use crate::state::{flag, Phase, State, Zone, NONE};
+use crate::state::{flag, CardSet, Phase, State, TableBits, Word, Zone, NONE};
 
 /// Score of a homeworld at full damage; its damage costs `HW * (x + x²) / 2`, `x = damage /
 /// resistance`.
@@ -204,6 +204,16 @@ pub fn material_weight(s: &State, endgame: u16) -> f32 {
 /// siege and hand terms ([`finish`]). [`near::NearEval`] sums the same terms, kept from a base
 /// position, for positions one move away.
 pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f32]) {
+    if s.one_word() {
+        scores_in::<Word>(s, viewer, h, out)
+    } else {
+        scores_in::<CardSet>(s, viewer, h, out)
+    }
+}
+
+/// [`scores_with`] with the table's sets read as `B`.
+#[inline(always)]
+fn scores_in<B: TableBits>(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f32]) {
     // Debris per (asset, orbital), for the doomed-ship check (orbitals past the eighth share one
     // slot); only counted (and cleared) when that check is on.
     let mut debris_table;
@@ -214,19 +224,19 @@ pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f
         &mut []
     };
     let mut ctx = Ctx::default();
-    ctx.gather(s, viewer, h, debris);
+    ctx.gather::<B>(s, viewer, h, debris);
     out.iter_mut().for_each(|v| *v = 0.0);
     // Each player's cards are one slice of the table (an invariant of `State`): sum each
     // player's in a register, in table order. Cards elsewhere (deck, hand, discard, debris)
     // score nothing and are not visited.
-    let scored = s.in_play_or_built();
+    let scored = B::in_play_or_built(s);
     for p in 0..ctx.n.min(out.len()) {
         let mut sum = 0.0f32;
         // The population the player's spacecraft projects have not yet claimed: the free
         // population at its first spacecraft project, less each fitting project's (see
         // [`card_term`]).
         let mut free_pop: Option<i16> = None;
-        for r in scored.within(s.player_range(PlayerId(p as u8))).iter() {
+        for r in scored.within(s.player_range(PlayerId(p as u8))).cards() {
             if let Some(score) = card_term(s, r.index(), p, &ctx, debris, &mut free_pop) {
                 sum += score;
             }
@@ -297,10 +307,31 @@ impl Default for Ctx {
 }
 
 impl Ctx {
+    /// [`Ctx::gather`] with the set shape the table takes ([`State::one_word`]).
+    pub(super) fn gather_any(
+        &mut self,
+        s: &State,
+        viewer: usize,
+        h: &OrbitalsHeuristic,
+        debris: &mut [u8],
+    ) {
+        if s.one_word() {
+            self.gather::<Word>(s, viewer, h, debris)
+        } else {
+            self.gather::<CardSet>(s, viewer, h, debris)
+        }
+    }
+
     /// The first pass over the table, into `self`; counts debris into `debris` when `h.hazard` (`debris`
     /// cleared, [`DEBRIS_SLOTS`] long, then).
     #[inline(always)]
-    fn gather(&mut self, s: &State, viewer: usize, h: &OrbitalsHeuristic, debris: &mut [u8]) {
+    fn gather<B: TableBits>(
+        &mut self,
+        s: &State,
+        viewer: usize,
+        h: &OrbitalsHeuristic,
+        debris: &mut [u8],
+    ) {
         let mw = material_weight(s, h.endgame);
         // How far the end-game fade has gone (0 before it starts, 1 at the turn limit).
         let fade = (1.0 - mw) / (1.0 - ENDGAME_FLOOR);
@@ -328,8 +359,8 @@ impl Ctx {
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
         // are copied through memory in pieces that straddle their writes and stall.
         if h.hazard {
-            let [wrecks] = s.table_sets([Zone::Debris]);
-            for r in wrecks.iter() {
+            let [wrecks] = B::table(s, [Zone::Debris]);
+            for r in wrecks.cards() {
                 let c = &s.cards[r.index()];
                 if c.host != NONE {
                     let k = c.host as usize * 8 + (c.orbital as usize).min(7);
@@ -337,8 +368,8 @@ impl Ctx {
                 }
             }
         }
-        let [assets] = s.table_sets([Zone::Asset]);
-        for r in assets.iter() {
+        let [assets] = B::table(s, [Zone::Asset]);
+        for r in assets.cards() {
             let c = &s.cards[r.index()];
             if c.has(flag::DESTROYED) {
                 continue;
@@ -354,23 +385,23 @@ impl Ctx {
                 }
             }
         }
-        let [hand, deck] = s.table_sets([Zone::Hand, Zone::Deck]);
+        let [hand, deck] = B::table(s, [Zone::Hand, Zone::Deck]);
         for p in 0..n {
             let range = s.player_range(PlayerId(p as u8));
             let held = hand.within(range.clone());
-            x.hand[p] = held.len();
-            x.deck[p] = deck.within(range).len();
+            x.hand[p] = held.count();
+            x.deck[p] = deck.within(range).count();
             // Only the viewer's own hand is known by identity (O26).
             if p != viewer {
-                x.starts[p] = if held.is_empty() { 0 } else { u8::MAX };
+                x.starts[p] = if held.none() { 0 } else { u8::MAX };
             } else {
-                for r in held.iter() {
+                for r in held.cards() {
                     x.starts[p] |= values[s.cards[r.index()].card.index()].start;
                 }
             }
         }
-        let [projects] = s.table_sets([Zone::Project]);
-        for r in projects.iter() {
+        let [projects] = B::table(s, [Zone::Project]);
+        for r in projects.cards() {
             let c = &s.cards[r.index()];
             let p = c.owner.index().min(MAX_PLAYERS - 1);
             let open = project_open(s, c, p, viewer);

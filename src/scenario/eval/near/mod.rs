@@ -122,7 +122,7 @@ impl NearEval {
         if h.hazard {
             b.debris.resize(DEBRIS_SLOTS, 0);
         }
-        b.ctx.gather(s, viewer, h, &mut b.debris);
+        b.ctx.gather_any(s, viewer, h, &mut b.debris);
         b.cards.clone_from(&s.cards);
         b.scored.clear();
         b.terms.clear();
