@@ -230,7 +230,7 @@ fn scores_in<B: TableBits>(s: &State, viewer: usize, h: &OrbitalsHeuristic, out:
     // player's in a register, in table order. Cards elsewhere (deck, hand, discard, debris)
     // score nothing and are not visited.
     let scored = B::in_play_or_built(s);
-    for p in 0..ctx.n.min(out.len()) {
+    for (p, o) in out.iter_mut().enumerate().take(ctx.n) {
         let mut sum = 0.0f32;
         // The population the player's spacecraft projects have not yet claimed: the free
         // population at its first spacecraft project, less each fitting project's (see
@@ -241,7 +241,7 @@ fn scores_in<B: TableBits>(s: &State, viewer: usize, h: &OrbitalsHeuristic, out:
                 sum += score;
             }
         }
-        out[p] = sum;
+        *o = sum;
     }
     finish(s, &ctx, h, out);
 }
@@ -352,8 +352,11 @@ impl Ctx {
         x.starts = [0; MAX_PLAYERS];
         x.deck = [0; MAX_PLAYERS];
         x.pop_limit = [0; MAX_PLAYERS];
-        x.projects_on = [0; 256];
-        x.open_on = [0; 256];
+        // Only the table's indices can host a project: the rest stay as the last pass left
+        // them, and are never read.
+        let used = s.cards.len().min(256);
+        x.projects_on[..used].fill(0);
+        x.open_on[..used].fill(0);
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
