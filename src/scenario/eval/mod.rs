@@ -276,11 +276,11 @@ pub(super) struct Ctx {
     /// Per player: the population limit (O22) before it is bounded to a byte, summed in the
     /// pass over the assets ([`State::asset_population`], as [`State::population_limit`] sums it).
     pop_limit: [i16; MAX_PLAYERS],
-    /// Projects on each asset.
-    projects_on: [u8; 256],
-    /// Projects on each asset that still take construction points (a finished spacecraft
-    /// waiting for population does not, O22); other players' count as unfinished (O26).
-    open_on: [u8; 256],
+    /// Per asset: the projects on it (low byte), and those that still take construction
+    /// points (high byte; a finished spacecraft waiting for population does not, O22; other
+    /// players' count as unfinished, O26). One word per asset, so that counting a project
+    /// is one add to memory, not two.
+    on: [u16; 256],
 }
 
 impl Default for Ctx {
@@ -300,8 +300,7 @@ impl Default for Ctx {
             starts: [0; MAX_PLAYERS],
             deck: [0; MAX_PLAYERS],
             pop_limit: [0; MAX_PLAYERS],
-            projects_on: [0; 256],
-            open_on: [0; 256],
+            on: [0; 256],
         }
     }
 }
@@ -355,8 +354,7 @@ impl Ctx {
         // Only the table's indices can host a project: the rest stay as the last pass left
         // them, and are never read.
         let used = s.cards.len().min(256);
-        x.projects_on[..used].fill(0);
-        x.open_on[..used].fill(0);
+        x.on[..used].fill(0);
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
@@ -409,8 +407,7 @@ impl Ctx {
             let p = c.owner.index().min(MAX_PLAYERS - 1);
             let open = project_open(s, c, p, viewer);
             if c.host != NONE {
-                x.projects_on[c.host as usize] += 1;
-                x.open_on[c.host as usize] += open as u8;
+                x.on[c.host as usize] += 1 + ((open as u16) << 8);
             } else if open {
                 // Any asset with construction power and no enemy spacecraft in orbit may
                 // build an asset project (O21).
@@ -443,6 +440,18 @@ fn free_population(s: &State, p: usize) -> i16 {
 }
 
 impl Ctx {
+    /// Projects on the asset at table index `i`.
+    #[inline(always)]
+    pub(super) fn projects_on(&self, i: usize) -> u8 {
+        self.on[i] as u8
+    }
+
+    /// Does a project on the asset at table index `i` still take construction points?
+    #[inline(always)]
+    pub(super) fn open_on(&self, i: usize) -> bool {
+        self.on[i] >> 8 != 0
+    }
+
     /// [`free_population`] of player `p`, from the population limit the first pass summed.
     #[inline]
     fn free_population(&self, s: &State, p: usize) -> i16 {

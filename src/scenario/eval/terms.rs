@@ -68,7 +68,7 @@ pub(super) fn card_term(
                     mw * value.structure_worth * (1.0 - 0.5 * dx)
                 };
                 // What the player to move can still do with this asset this turn.
-                let can_build = x.open_on[i] > 0 || can_start(s, i, p, value, x.starts[p]);
+                let can_build = x.open_on(i) || can_start(s, i, p, value, x.starts[p]);
                 let draw = draw_value(x.hand[p], x.deck[p]);
                 if p == x.active && x.in_turn && !c.has(flag::TAPPED) {
                     v += untapped(value, x.phase, c.damage, can_build, draw, mw);
@@ -89,7 +89,7 @@ pub(super) fn card_term(
             let base = if c.host == NONE {
                 0.45
             } else {
-                CROWDED[x.projects_on[c.host as usize] as usize]
+                CROWDED[x.projects_on(c.host as usize) as usize]
             };
             if p == x.viewer {
                 let worth = match value.kind {
