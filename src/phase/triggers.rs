@@ -6,7 +6,7 @@
 use crate::data::{TriggerEffect, When};
 use crate::ids::CardRef;
 use crate::rules::{Event, EventSink};
-use crate::state::{flag, State, Zone};
+use crate::state::{flag, CardSet, State, TableBits, Word, Zone};
 
 pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
     let p = s.active;
@@ -93,14 +93,12 @@ fn clear_debris(
     let mut swept: Option<(u8, u8)> = None;
     for _ in 0..n {
         // The debris set as it is now: a piece removed below has left the zone.
-        let next = s
-            .table_cards(Zone::Debris)
-            .map(|r| (r, &s.cards[r.index()]))
-            .filter(|(_, c)| c.host == asset.0)
-            .filter(|(_, c)| only.is_none_or(|o| c.orbital == o))
-            .min_by_key(|(r, c)| (c.orbital, r.index()));
-        let Some((r, c)) = next else { break };
-        let orbital = c.orbital;
+        let next = if s.one_word() {
+            next_debris::<Word>(s, asset, only)
+        } else {
+            next_debris::<CardSet>(s, asset, only)
+        };
+        let Some((r, orbital)) = next else { break };
         s.set_zone(r, Zone::Removed);
         let c = s.inst_mut(r);
         c.host = crate::state::NONE;
@@ -121,6 +119,29 @@ fn clear_debris(
     if let Some(done) = swept {
         cleared(asset, done, ev);
     }
+}
+
+/// The piece a sweep takes next, with its orbital: at `asset` (in `only` if given), in the
+/// lowest orbital, the first in table order there.
+#[inline(always)]
+fn next_debris<B: TableBits>(s: &State, asset: CardRef, only: Option<u8>) -> Option<(CardRef, u8)> {
+    let [debris] = B::table(s, [Zone::Debris]);
+    let mut best: Option<(CardRef, u8)> = None;
+    for r in debris.cards() {
+        let c = &s.cards[r.index()];
+        if c.host != asset.0 || only.is_some_and(|o| c.orbital != o) {
+            continue;
+        }
+        if best.is_none_or(|(_, o)| c.orbital < o) {
+            best = Some((r, c.orbital));
+            // Nothing later in table order comes before a piece in the lowest orbital there
+            // can be.
+            if only.is_some() || c.orbital == 0 {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// The event of one orbital's sweep: `count` pieces taken from `orbital`.
