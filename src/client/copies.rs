@@ -70,9 +70,8 @@ mod tests {
             .collect();
         for &r in &picked {
             st.set_zone(r, Zone::Ship);
-            let i = st.inst_mut(r);
-            i.host = home.0;
-            i.orbital = 0;
+            st.set_host(r, home.0);
+            st.inst_mut(r).orbital = 0;
         }
         picked
     }

@@ -76,10 +76,10 @@ pub fn apply_burn(s: &mut State, ship: CardRef, to: u8, ev: &mut impl EventSink)
 pub fn apply_transfer(s: &mut State, ship: CardRef, to: CardRef, ev: &mut impl EventSink) {
     let cost = transfer_cost(s, ship, to).unwrap_or(0);
     let outer = s.orbital_count(to).saturating_sub(1);
+    let from = CardRef(s.inst(ship).host);
+    s.set_host(ship, to.0);
     let c = s.inst_mut(ship);
-    let from = CardRef(c.host);
     c.dv = c.dv.saturating_sub(cost);
-    c.host = to.0;
     c.orbital = outer;
     ev.push(Event::Transferred {
         ship,

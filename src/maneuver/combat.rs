@@ -2,7 +2,7 @@
 //! than max range minus the target's defence. Each hit deals 1 damage.
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{CardBits, Phase, State, Zone};
+use crate::state::{Phase, State, TableBits, Zone};
 
 /// The numbers of one attack, before any die is rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,12 +97,12 @@ pub fn apply(s: &mut State, ship: CardRef, target: CardRef, x: u8, ev: &mut impl
 
 /// Legal attacks of one ship: every enemy ship at the same asset, every X.
 /// Legal attacks of one ship; `ships` holds every ship in play.
-pub(crate) fn legal<B: CardBits>(s: &State, ship: CardRef, ships: B, out: &mut Vec<Command>) {
+pub(crate) fn legal<B: TableBits>(s: &State, ship: CardRef, ships: B, out: &mut Vec<Command>) {
     let a = *s.inst(ship);
     if a.dv == 0 {
         return;
     }
-    for target in ships.cards() {
+    for target in ships.at_hosts(s, a.host, a.host).cards() {
         let t = s.inst(target);
         if t.host == a.host && t.owner != a.owner {
             for x in 1..=a.dv {

@@ -53,16 +53,16 @@ pub fn apply(s: &mut State, ship: CardRef, with: CardRef, ev: &mut impl EventSin
     s.next_order = s.next_order.wrapping_add(1);
     {
         s.set_zone(with, Zone::Ship);
+        s.set_host(with, old.host);
         let n = s.inst_mut(with);
-        n.host = old.host;
         n.orbital = old.orbital;
         n.damage = 0;
         n.flags = flag::FRESH;
     }
     {
         s.set_zone(ship, Zone::Hand);
+        s.set_host(ship, crate::state::NONE);
         let o = s.inst_mut(ship);
-        o.host = crate::state::NONE;
         o.orbital = 0;
         o.damage = 0;
         o.dv = 0;

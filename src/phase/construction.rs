@@ -39,9 +39,8 @@ pub fn validate_start(s: &State, card: CardRef, host: Option<CardRef>) -> Result
 
 pub fn apply_start(s: &mut State, card: CardRef, host: Option<CardRef>, ev: &mut impl EventSink) {
     s.set_zone(card, Zone::Project);
-    let c = s.inst_mut(card);
-    c.host = host.map_or(NONE, |h| h.0);
-    c.points = 0;
+    s.set_host(card, host.map_or(NONE, |h| h.0));
+    s.inst_mut(card).points = 0;
     ev.push(Event::ProjectStarted { card, host });
     complete_if_done(s, card, ev);
 }
@@ -141,8 +140,8 @@ fn complete_if_done(s: &mut State, project: CardRef, ev: &mut impl EventSink) {
         }
         CardKind::Asset(_) => {
             s.set_zone(project, Zone::Asset);
+            s.set_host(project, NONE);
             let a = s.inst_mut(project);
-            a.host = NONE;
             a.damage = 0;
             a.points = 0;
             // O28: a new asset enters untapped and may act at once, even contribute in this
@@ -244,7 +243,7 @@ fn legal_in<B: TableBits>(s: &State, out: &mut Vec<Command>) {
         }
         let factories = s.db.hot(a.card);
         let mut enemy_here = None;
-        for project in projects.cards() {
+        for project in projects.at_hosts(s, asset.0, NONE).cards() {
             // An asset project lies on the field (no host); the others are built only by the
             // asset they are on, so most projects are passed over on their host alone.
             let p = s.inst(project);

@@ -100,8 +100,8 @@ fn clear_debris(
         };
         let Some((r, orbital)) = next else { break };
         s.set_zone(r, Zone::Removed);
+        s.set_host(r, crate::state::NONE);
         let c = s.inst_mut(r);
-        c.host = crate::state::NONE;
         c.orbital = 0;
         c.damage = 0;
         swept = match swept {
@@ -127,7 +127,7 @@ fn clear_debris(
 fn next_debris<B: TableBits>(s: &State, asset: CardRef, only: Option<u8>) -> Option<(CardRef, u8)> {
     let [debris] = B::table(s, [Zone::Debris]);
     let mut best: Option<(CardRef, u8)> = None;
-    for r in debris.cards() {
+    for r in debris.at_hosts(s, asset.0, asset.0).cards() {
         let c = &s.cards[r.index()];
         if c.host != asset.0 || only.is_some_and(|o| c.orbital != o) {
             continue;

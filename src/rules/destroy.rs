@@ -77,7 +77,7 @@ impl State {
             match c.zone {
                 Zone::Project => {
                     self.set_zone(r, Zone::Removed);
-                    self.cards[i].host = crate::state::NONE;
+                    self.set_host(r, crate::state::NONE);
                     ev.push(Event::ProjectRemoved { project: r });
                 }
                 Zone::Upgrade => self.destroy_upgrade(r, ev),
@@ -95,9 +95,8 @@ impl State {
             }
         }
         self.set_zone(upgrade, Zone::Removed);
-        let c = self.inst_mut(upgrade);
-        c.host = crate::state::NONE;
-        c.damage = 0;
+        self.set_host(upgrade, crate::state::NONE);
+        self.inst_mut(upgrade).damage = 0;
         ev.push(Event::UpgradeDestroyed { upgrade });
     }
 }

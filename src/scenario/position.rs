@@ -375,17 +375,15 @@ impl Position {
                 inst.set(flag::DESTROYED, a.destroyed);
                 if let Some(u) = &a.upgrade {
                     if let Some(ur) = b.add(p, &u.card, u.handle.as_deref(), Zone::Upgrade) {
-                        let ui = b.s.inst_mut(ur);
-                        ui.host = ar.0;
-                        ui.damage = u.damage;
+                        b.s.set_host(ur, ar.0);
+                        b.s.inst_mut(ur).damage = u.damage;
                         b.s.inst_mut(ar).link = ur.0;
                     }
                 }
                 for pr in &a.projects {
                     if let Some(r) = b.add(p, &pr.card, pr.handle.as_deref(), Zone::Project) {
-                        let pi = b.s.inst_mut(r);
-                        pi.host = ar.0;
-                        pi.points = pr.points;
+                        b.s.set_host(r, ar.0);
+                        b.s.inst_mut(r).points = pr.points;
                         b.check_project(r);
                     }
                 }
@@ -446,7 +444,7 @@ impl Position {
                             inst.orbital
                         ));
                     }
-                    b.s.inst_mut(r).host = a.0;
+                    b.s.set_host(r, a.0);
                 }
                 None => b.errors.push(format!(
                     "`{}`: `at: {at}` is not an asset in play",

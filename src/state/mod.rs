@@ -571,6 +571,17 @@ impl State {
         }
     }
 
+    /// Every player's cards in zone `z` on or at `host`, in table order, and on a table of
+    /// more than one word the zone's other cards too (the caller checks each card's host).
+    #[inline(always)]
+    fn cards_at(&self, z: Zone, host: u8) -> ZoneCards {
+        if self.one_word() {
+            let [w] = Word::table(self, [z]);
+            return ZoneCards::Word(w.at_hosts(self, host, host).cards());
+        }
+        self.table_cards(z)
+    }
+
     /// Every player's cards in zone `z`, in table order.
     #[inline(always)]
     pub(crate) fn table_cards(&self, z: Zone) -> ZoneCards {
@@ -641,7 +652,7 @@ impl State {
 
     /// Ships in play orbiting `asset`.
     pub fn ships_at(&self, asset: CardRef) -> impl Iterator<Item = (CardRef, &Inst)> {
-        let cards = self.table_cards(Zone::Ship);
+        let cards = self.cards_at(Zone::Ship, asset.0);
         cards
             .map(move |r| (r, &self.cards[r.index()]))
             .filter(move |(_, c)| c.host == asset.0)
@@ -649,9 +660,9 @@ impl State {
 
     /// Debris pieces in one orbital.
     pub fn debris_at(&self, asset: CardRef, orbital: u8) -> usize {
-        self.cards
-            .iter()
-            .filter(|c| c.zone == Zone::Debris && c.host == asset.0 && c.orbital == orbital)
+        self.cards_at(Zone::Debris, asset.0)
+            .map(|r| &self.cards[r.index()])
+            .filter(|c| c.host == asset.0 && c.orbital == orbital)
             .count()
     }
 

@@ -72,6 +72,10 @@ pub(crate) trait TableBits: CardBits {
     fn player<const N: usize>(s: &State, p: PlayerId, zones: [Zone; N]) -> [Self; N];
     /// [`State::in_play_or_built`].
     fn in_play_or_built(s: &State) -> Self;
+    /// This set's cards on or at the asset at table index `a` or `b` (either may be
+    /// [`super::NONE`]: a project on the field) and, for a [`CardSet`], the others too: the
+    /// caller still checks each card's host, and a [`Word`] spares it the cards elsewhere.
+    fn at_hosts(self, s: &State, a: u8, b: u8) -> Self;
 }
 
 impl CardBits for Word {
@@ -140,6 +144,16 @@ impl TableBits for Word {
         debug_assert!(s.one_word());
         Word(State::in_play_or_built(s).first_word())
     }
+
+    #[inline(always)]
+    fn at_hosts(self, s: &State, a: u8, b: u8) -> Word {
+        let hosted = if a == b {
+            s.hosted_word(a)
+        } else {
+            s.hosted_word(a) | s.hosted_word(b)
+        };
+        Word(self.0 & hosted)
+    }
 }
 
 impl TableBits for CardSet {
@@ -156,6 +170,11 @@ impl TableBits for CardSet {
     #[inline(always)]
     fn in_play_or_built(s: &State) -> CardSet {
         State::in_play_or_built(s)
+    }
+
+    #[inline(always)]
+    fn at_hosts(self, _: &State, _: u8, _: u8) -> CardSet {
+        self
     }
 }
 
@@ -237,6 +256,18 @@ mod tests {
                 let words = s.table_words(Zone::ALL).expect("a two-player table");
                 for (w, set) in words.iter().zip(&s.table_sets(Zone::ALL)) {
                     assert_eq!(cards(*w), set.iter().collect::<Vec<_>>(), "{seed} {step}");
+                }
+                // The host planes: every card on or at each asset, and on no asset.
+                let all = Word(range_words(0..s.cards.len())[0]);
+                let hosts = (0..s.cards.len() as u8).chain([crate::state::NONE]);
+                for (h, g) in hosts.clone().zip(hosts.skip(1)) {
+                    let searched = |h: u8| s.refs().filter(move |(_, c)| c.host == h);
+                    let want: Vec<CardRef> = searched(h).map(|(r, _)| r).collect();
+                    assert_eq!(cards(Word(all.0 & s.hosted_word(h))), want, "{seed} {step}");
+                    let mut both: Vec<CardRef> =
+                        searched(h).chain(searched(g)).map(|(r, _)| r).collect();
+                    both.sort_unstable_by_key(|r| r.index());
+                    assert_eq!(cards(all.at_hosts(&s, h, g)), both, "{seed} {step} {h} {g}");
                 }
                 play_random(&mut s, 25, seed * 100 + step);
             }

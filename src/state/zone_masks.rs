@@ -9,6 +9,10 @@
 //! player's cards in a zone are the zone's set cut to the player's slice of the table. The sets are not part of the game's value
 //! (not serialized, not compared): [`State::reindex`] builds them, and until then (a state just
 //! read from a file) every question falls back to a pass over the table.
+//!
+//! Beside them, the host byte of each of the first 64 cards as eight bit planes, kept as
+//! cards move between assets ([`State::set_host`]): on a table of one word the cards at an
+//! asset (its projects, the ships in its orbit, the debris there) are a few operations.
 use super::zone_bits::{CardSet, WORDS};
 use super::{Inst, State, Zone};
 use crate::ids::{CardRef, PlayerId};
@@ -39,6 +43,10 @@ pub(crate) struct ZoneMasks {
     /// False until built for the current table (see the module comment).
     pub(super) valid: bool,
     pub(super) planes: [[u64; WORDS]; PLANES],
+    /// The host byte of each of the table's first 64 cards, as eight bit planes: on a table
+    /// of one word ([`State::one_word`]) the cards on or at an asset are eight operations
+    /// ([`State::hosted_word`]) instead of a pass over a zone's cards.
+    hosts: [u64; 8],
 }
 
 impl ZoneMasks {
@@ -50,8 +58,21 @@ impl ZoneMasks {
         };
         for (i, c) in cards.iter().enumerate().take(WORDS * 64) {
             m.put(i, c.zone);
+            m.put_host(i, c.host);
         }
         m
+    }
+
+    /// Card `i` is now on or at `host`.
+    #[inline]
+    fn put_host(&mut self, i: usize, host: u8) {
+        if i < 64 {
+            let bit = 1u64 << i;
+            for (k, plane) in self.hosts.iter_mut().enumerate() {
+                let on = (host as u64 >> k) & 1;
+                *plane = (*plane & !bit) | (bit * on);
+            }
+        }
     }
 
     /// Card `i` is now in zone `z`.
@@ -126,6 +147,29 @@ impl State {
     pub fn set_zone(&mut self, r: CardRef, z: Zone) {
         self.cards[r.index()].zone = z;
         self.zones.put(r.index(), z);
+    }
+
+    /// Puts card `r` on or at `host` (an asset's table index, or [`super::NONE`]), keeping the
+    /// host planes up to date. Every change of a card's host goes through here (or is
+    /// followed by [`State::reindex`]).
+    #[inline]
+    pub fn set_host(&mut self, r: CardRef, host: u8) {
+        self.cards[r.index()].host = host;
+        self.zones.put_host(r.index(), host);
+    }
+
+    /// The cards of the table whose host is `host`, as one word, on a table for which
+    /// [`State::one_word`] holds: each host plane kept where `host` has its bit, flipped where
+    /// it has not.
+    #[inline(always)]
+    pub(crate) fn hosted_word(&self, host: u8) -> u64 {
+        debug_assert!(self.one_word());
+        let mut out = !0u64;
+        for (k, plane) in self.zones.hosts.iter().enumerate() {
+            let flip = ((host as u64 >> k) & 1).wrapping_sub(1);
+            out &= plane ^ flip;
+        }
+        out
     }
 
     /// Rebuilds the zone sets from the table.

@@ -31,8 +31,8 @@ fn ship(s: &mut State, p: usize, id: &str, host: CardRef, orbital: u8) -> CardRe
         .unwrap_or_else(|| panic!("no {id} in deck {p}"));
     let dv = s.db.card(s.inst(r).card).ship().unwrap().delta_vee;
     s.set_zone(r, Zone::Ship);
+    s.set_host(r, host.0);
     let c = s.inst_mut(r);
-    c.host = host.0;
     c.orbital = orbital;
     c.dv = dv;
     r
@@ -46,9 +46,8 @@ fn debris(s: &mut State, p: usize, host: CardRef, orbital: u8) {
         .map(|(r, _)| r)
         .unwrap();
     s.set_zone(r, Zone::Debris);
-    let c = s.inst_mut(r);
-    c.host = host.0;
-    c.orbital = orbital;
+    s.set_host(r, host.0);
+    s.inst_mut(r).orbital = orbital;
 }
 
 fn adv_with(s: &State, p: usize, h: &OrbitalsHeuristic) -> f32 {
@@ -121,7 +120,7 @@ fn siege_prefers_joining_ships_that_outpace_repair() {
     ship(&mut s, vanguard, "anvil", ares, 2);
     let second = ship(&mut s, vanguard, "anvil", terra, 2);
     let mut joined = s.clone();
-    joined.inst_mut(second).host = ares.0;
+    joined.set_host(second, ares.0);
     let off = OrbitalsHeuristic::default();
     let on = OrbitalsHeuristic { siege: 2.0, ..off };
     let step_off = adv_with(&joined, vanguard, &off) - adv_with(&s, vanguard, &off);
@@ -254,9 +253,9 @@ fn research_wins_when_nothing_can_use_the_assets_construction_power() {
     // A finished spacecraft waiting for population (O22) takes no more points: research.
     let mut waiting = stuck.clone();
     waiting.set_zone(hand[0], Zone::Project);
+    waiting.set_host(hand[0], home.0);
     let w = waiting.inst_mut(hand[0]);
     w.card = own;
-    w.host = home.0;
     w.points = s.db.hot(own).cost;
     assert!(adv_after(&waiting, research) > adv_after(&waiting, Command::Pass) + 0.1);
     // Unfinished, it does.
@@ -281,7 +280,7 @@ fn an_asset_project_blocked_by_enemy_orbiters_does_not_hold_back_research() {
     // The same with the asset already started as a project.
     let project = |t: &mut State| {
         t.set_zone(asset, Zone::Project);
-        t.inst_mut(asset).host = NONE;
+        t.set_host(asset, NONE);
     };
     let mut started = held.clone();
     project(&mut started);
@@ -319,9 +318,8 @@ fn fill_population(s: &mut State, p: PlayerId, home: CardRef, free: u8) -> Vec<C
 /// Makes card `r` a spacecraft project on `host` with `points`.
 fn make_project(s: &mut State, r: CardRef, host: CardRef, points: u8) {
     s.set_zone(r, Zone::Project);
-    let c = s.inst_mut(r);
-    c.host = host.0;
-    c.points = points;
+    s.set_host(r, host.0);
+    s.inst_mut(r).points = points;
 }
 
 #[test]

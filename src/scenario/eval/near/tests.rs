@@ -268,7 +268,7 @@ fn a_project_that_fits_once_ships_are_lost_is_scored_in_full() {
                 break;
             }
             if s.db.hot(s.cards[r.index()].card).kind == HotKind::Spacecraft {
-                base.cards[r.index()].host = hw.0;
+                base.set_host(r, hw.0);
                 base.cards[r.index()].orbital = 0;
                 base.set_zone(r, Zone::Ship);
                 added.push(r);
@@ -341,8 +341,8 @@ fn an_enemy_ship_leaving_an_asset_that_waits_to_build_an_asset_is_scored_in_full
         .find(|(_, c)| s.db.hot(c.card).kind == HotKind::Spacecraft)
         .unwrap();
     s.set_zone(enemy, Zone::Ship);
+    s.set_host(enemy, home.0);
     let e_inst = s.inst_mut(enemy);
-    e_inst.host = home.0;
     e_inst.orbital = 1;
     e_inst.dv = 1;
     let mut e = NearEval::default();
@@ -354,7 +354,7 @@ fn an_enemy_ship_leaving_an_asset_that_waits_to_build_an_asset_is_scored_in_full
         .reads_orbiters(&s, home.0, 1 - viewer));
 
     let mut left = s.clone();
-    left.inst_mut(enemy).host = away.0;
+    left.set_host(enemy, away.0);
     let (v, hit) = near(&e, &left, viewer, &h);
     assert!(!hit, "the homeworld may build the asset again");
     assert_eq!(v, full(&left, viewer, &h));
