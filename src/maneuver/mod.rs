@@ -8,16 +8,12 @@ pub mod refit;
 pub mod scuttle;
 
 use crate::rules::Command;
-use crate::state::{flag, CardSet, State, TableBits, Word, Zone};
+use crate::state::{by_shape, flag, State, TableBits, Zone};
 
 /// Appends every legal maneuver of the active player. The assets in play and the ships of
 /// every player are gathered once for all of the player's ships.
 pub fn legal(s: &State, out: &mut Vec<Command>) {
-    if s.one_word() {
-        legal_in::<Word>(s, out)
-    } else {
-        legal_in::<CardSet>(s, out)
-    }
+    by_shape!(s, legal_in(s, out))
 }
 
 /// [`legal`] with the table's sets read as `B`.

@@ -3,7 +3,7 @@
 use crate::data::{CardKind, HotKind};
 use crate::ids::CardRef;
 use crate::rules::{Command, Event, EventSink, RuleError};
-use crate::state::{flag, CardSet, Phase, State, TableBits, Word, Zone, NONE};
+use crate::state::{by_shape, flag, Phase, State, TableBits, Zone, NONE};
 
 fn has_factory_for(s: &State, asset: CardRef, ship: CardRef) -> bool {
     match (s.card_of(asset).asset(), s.card_of(ship).ship()) {
@@ -200,11 +200,7 @@ pub fn deploy_waiting(s: &mut State, ev: &mut impl EventSink) {
 }
 
 pub fn legal(s: &State, out: &mut Vec<Command>) {
-    if s.one_word() {
-        legal_in::<Word>(s, out)
-    } else {
-        legal_in::<CardSet>(s, out)
-    }
+    by_shape!(s, legal_in(s, out))
 }
 
 /// [`legal`] with the table's sets read as `B` (the hot path of random playouts: no

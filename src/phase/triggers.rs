@@ -6,7 +6,7 @@
 use crate::data::{TriggerEffect, When};
 use crate::ids::CardRef;
 use crate::rules::{Event, EventSink};
-use crate::state::{flag, CardSet, State, TableBits, Word, Zone};
+use crate::state::{by_shape, flag, State, TableBits, Zone};
 
 pub fn fire(s: &mut State, when: When, ev: &mut impl EventSink) {
     let p = s.active;
@@ -93,11 +93,7 @@ fn clear_debris(
     let mut swept: Option<(u8, u8)> = None;
     for _ in 0..n {
         // The debris set as it is now: a piece removed below has left the zone.
-        let next = if s.one_word() {
-            next_debris::<Word>(s, asset, only)
-        } else {
-            next_debris::<CardSet>(s, asset, only)
-        };
+        let next = by_shape!(s, next_debris(s, asset, only));
         let Some((r, orbital)) = next else { break };
         s.set_zone(r, Zone::Removed);
         s.set_host(r, crate::state::NONE);

@@ -13,7 +13,7 @@ mod zone_bits;
 mod zone_masks;
 
 use table_bits::ZoneCards;
-pub(crate) use table_bits::{CardBits, TableBits, Word};
+pub(crate) use table_bits::{by_shape, CardBits, TableBits, Word};
 pub(crate) use zone_bits::CardSet;
 
 use crate::data::CardDb;
@@ -492,8 +492,8 @@ impl State {
         let k = TRIGGER_BITS.iter().position(|&b| b == bit);
         let cards = match (k, self.in_play_word()) {
             (Some(k), Some(in_play)) if self.index.valid => {
-                let mine = self.index.triggers[k][0] & zone_masks::range_words(range)[0];
-                ZoneCards::Word(Word(mine & in_play.0).cards())
+                let mine = Word(self.index.triggers[k][0] & in_play.0).within(range);
+                ZoneCards::Word(mine.cards())
             }
             (Some(k), _) if self.index.valid => {
                 let set = self.index.trigger_set(k, range).and(&self.in_play());
@@ -555,40 +555,35 @@ impl State {
     /// loops that change the cards they visit.
     #[inline(always)]
     pub(crate) fn zone_cards(&self, p: PlayerId, z: Zone) -> ZoneCards {
-        match self.zone_words(p, [z]) {
-            Some([w]) => ZoneCards::Word(w.cards()),
-            None => ZoneCards::Set(self.zone_sets(p, [z])[0].cards()),
-        }
+        ZoneCards::of(self.zone_words(p, [z]).map(|[w]| w), || {
+            self.zone_sets(p, [z])[0]
+        })
     }
 
     /// `p`'s cards in play ([`State::in_play`]), holding no borrow of the state.
     #[inline(always)]
     pub(crate) fn in_play_cards(&self, p: PlayerId) -> ZoneCards {
         let range = self.player_range(p);
-        match self.in_play_word() {
-            Some(w) => ZoneCards::Word(Word(w.0 & zone_masks::range_words(range)[0]).cards()),
-            None => ZoneCards::Set(self.in_play().within(range).cards()),
-        }
+        let word = self.in_play_word().map(|w| w.within(range.clone()));
+        ZoneCards::of(word, || self.in_play().within(range))
     }
 
     /// Every player's cards in zone `z` on or at `host`, in table order, and on a table of
     /// more than one word the zone's other cards too (the caller checks each card's host).
     #[inline(always)]
     fn cards_at(&self, z: Zone, host: u8) -> ZoneCards {
-        if self.one_word() {
-            let [w] = Word::table(self, [z]);
-            return ZoneCards::Word(w.at_hosts(self, host, host).cards());
-        }
-        self.table_cards(z)
+        let word = self
+            .table_words([z])
+            .map(|[w]| w.at_hosts(self, host, host));
+        ZoneCards::of(word, || self.table_sets([z])[0])
     }
 
     /// Every player's cards in zone `z`, in table order.
     #[inline(always)]
     pub(crate) fn table_cards(&self, z: Zone) -> ZoneCards {
-        match self.table_words([z]) {
-            Some([w]) => ZoneCards::Word(w.cards()),
-            None => ZoneCards::Set(self.table_sets([z])[0].cards()),
-        }
+        ZoneCards::of(self.table_words([z]).map(|[w]| w), || {
+            self.table_sets([z])[0]
+        })
     }
 
     /// A player's cards in one zone, sorted by `order`.

@@ -31,11 +31,44 @@ impl Iterator for WordCards {
     }
 }
 
+/// Runs a function generic over [`TableBits`] with the shape the table takes
+/// ([`State::one_word`]): `by_shape!(s, legal_in(s, out))` is `legal_in::<Word>(s, out)` on a
+/// one-word table and `legal_in::<CardSet>(s, out)` on any other; `by_shape!(s, x.f(a))` calls
+/// a method the same way.
+macro_rules! by_shape {
+    ($s:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        if $s.one_word() {
+            $f::<$crate::state::Word>($($arg),*)
+        } else {
+            $f::<$crate::state::CardSet>($($arg),*)
+        }
+    };
+    ($s:expr, $x:ident.$f:ident($($arg:expr),* $(,)?)) => {
+        if $s.one_word() {
+            $x.$f::<$crate::state::Word>($($arg),*)
+        } else {
+            $x.$f::<$crate::state::CardSet>($($arg),*)
+        }
+    };
+}
+pub(crate) use by_shape;
+
 /// The cards of one zone from a [`Word`] or a [`CardSet`], for the iterators a caller keeps one
 /// type of ([`State::zone`]): the branch between the two is the same on every step.
 pub(crate) enum ZoneCards {
     Word(WordCards),
     Set(Cards<[u64; WORDS]>),
+}
+
+impl ZoneCards {
+    /// The cards of `word` if there is one, else of the set `set` gives.
+    #[inline(always)]
+    pub(crate) fn of(word: Option<Word>, set: impl FnOnce() -> CardSet) -> ZoneCards {
+        match word {
+            Some(w) => ZoneCards::Word(w.cards()),
+            None => ZoneCards::Set(set().cards()),
+        }
+    }
 }
 
 impl Iterator for ZoneCards {

@@ -8,7 +8,7 @@
 use crate::core::game::MAX_PLAYERS;
 use crate::data::{Hot, HotKind};
 use crate::ids::PlayerId;
-use crate::state::{flag, CardSet, Phase, State, TableBits, Word, Zone, NONE};
+use crate::state::{by_shape, flag, Phase, State, TableBits, Zone, NONE};
 
 /// Score of a homeworld at full damage; its damage costs `HW * (x + x²) / 2`, `x = damage /
 /// resistance`.
@@ -204,11 +204,7 @@ pub fn material_weight(s: &State, endgame: u16) -> f32 {
 /// siege and hand terms ([`finish`]). [`near::NearEval`] sums the same terms, kept from a base
 /// position, for positions one move away.
 pub fn scores_with(s: &State, viewer: usize, h: &OrbitalsHeuristic, out: &mut [f32]) {
-    if s.one_word() {
-        scores_in::<Word>(s, viewer, h, out)
-    } else {
-        scores_in::<CardSet>(s, viewer, h, out)
-    }
+    by_shape!(s, scores_in(s, viewer, h, out))
 }
 
 /// [`scores_with`] with the table's sets read as `B`.
@@ -314,11 +310,7 @@ impl Ctx {
         h: &OrbitalsHeuristic,
         debris: &mut [u8],
     ) {
-        if s.one_word() {
-            self.gather::<Word>(s, viewer, h, debris)
-        } else {
-            self.gather::<CardSet>(s, viewer, h, debris)
-        }
+        by_shape!(s, self.gather(s, viewer, h, debris))
     }
 
     /// The first pass over the table, into `self`; counts debris into `debris` when `h.hazard` (`debris`
