@@ -236,11 +236,10 @@ impl Pool {
     /// Keeps the cards whose index `keep` accepts, in order.
     fn retain(&mut self, keep: impl Fn(usize) -> bool) {
         let mut n = 0;
+        // Without a branch: which cards go is random, and a branch on it would be mispredicted.
         for i in 0..self.len {
-            if keep(i) {
-                self.cards[n] = self.cards[i];
-                n += 1;
-            }
+            self.cards[n] = self.cards[i];
+            n += usize::from(keep(i));
         }
         self.len = n;
     }
@@ -279,9 +278,15 @@ fn deal_projects(s: &mut State, h: &Hidden, pool: &mut Pool, rng: &mut ChaCha8Rn
         first[kind] = k as u8;
         let accepts = &h.accepts[kind];
         let mut row = [0u64; WORDS];
-        for (j, &o) in order.iter().enumerate() {
-            let o = o as usize;
-            row[j / 64] |= ((accepts[o / 64] >> (o % 64)) & 1) << (j % 64);
+        // A word at a time, in a register: or-ing each bit into memory would make every
+        // step wait for the one before.
+        for (word, chunk) in row.iter_mut().zip(order.chunks(64)) {
+            let mut bits = 0u64;
+            for (b, &o) in chunk.iter().enumerate() {
+                let o = o as usize;
+                bits |= ((accepts[o / 64] >> (o % 64)) & 1) << b;
+            }
+            *word = bits;
         }
         fits.rows_mut()[k] = row;
     }

@@ -464,8 +464,25 @@ impl State {
         if !self.index.valid {
             return;
         }
+        // The slots' bits are gathered first and each word of the masks written once:
+        // updating the masks in memory card by card makes each write wait for the one before.
+        let mut clear = [0u64; zone_bits::WORDS];
+        let mut set = [[0u64; zone_bits::WORDS]; 2];
         for &i in at {
-            self.reindex_trigger(i as usize);
+            let i = i as usize;
+            let Some(c) = self.cards.get(i) else { continue };
+            let t = self.db.hot(c.card).triggers;
+            let Some(w) = clear.get_mut(i / 64) else { continue };
+            let b = 1u64 << (i % 64);
+            *w |= b;
+            for (m, bit) in set.iter_mut().zip(TRIGGER_BITS) {
+                m[i / 64] |= b * u64::from(t & bit != 0);
+            }
+        }
+        for (masks, set) in self.index.triggers.iter_mut().zip(set) {
+            for ((m, c), s) in masks.iter_mut().zip(clear).zip(set) {
+                *m = (*m & !c) | s;
+            }
         }
     }
 

@@ -3,6 +3,24 @@
 
 pub(super) const NONE: u32 = u32::MAX;
 
+/// Counts whose logarithm [`ln_count`] reads from a table.
+const LN_COUNTS: usize = 2048;
+
+/// `ln(n)` of every count below [`LN_COUNTS`], worked out once by the same function as
+/// [`ln_count`]'s fallback, so the table gives the very same values.
+static LN: std::sync::LazyLock<Box<[f32; LN_COUNTS]>> =
+    std::sync::LazyLock::new(|| Box::new(std::array::from_fn(|n| (n as f32).ln())));
+
+/// `ln(n)` as UCB1 needs it for an availability count: from the table for the counts a search
+/// meets most, else worked out.
+#[inline]
+fn ln_count(table: &[f32; LN_COUNTS], n: u32) -> f32 {
+    match table.get(n as usize) {
+        Some(&v) => v,
+        None => (n as f32).ln(),
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct Node<M> {
     pub(super) mv: M,
@@ -78,6 +96,7 @@ impl<M: Copy + Eq> Tree<M> {
         let mut best = NONE;
         let mut best_ucb = f32::NEG_INFINITY;
         let mut forced_legal = false;
+        let ln: &[f32; LN_COUNTS] = &LN;
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
             let ch = &mut self.nodes[child as usize];
@@ -85,7 +104,7 @@ impl<M: Copy + Eq> Tree<M> {
                 seen[j] = true;
                 ch.avail += 1;
                 let mean = ch.total / ch.visits.max(1) as f32;
-                let ucb = mean + c * ((ch.avail as f32).ln() / ch.visits.max(1) as f32).sqrt();
+                let ucb = mean + c * (ln_count(ln, ch.avail) / ch.visits.max(1) as f32).sqrt();
                 if ucb > best_ucb {
                     best_ucb = ucb;
                     best = child;
@@ -163,5 +182,22 @@ impl<M: Copy + Eq> Tree<M> {
         }
         visits.reverse();
         visits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_logarithm_table_gives_the_values_worked_out() {
+        let ln: &[f32; LN_COUNTS] = &LN;
+        for n in [0u32, 1, 2, 3, 10, 199, 1000, 2047, 2048, 5000, u32::MAX] {
+            assert_eq!(
+                ln_count(ln, n).to_bits(),
+                (n as f32).ln().to_bits(),
+                "ln({n})"
+            );
+        }
     }
 }
