@@ -472,7 +472,9 @@ impl State {
             let i = i as usize;
             let Some(c) = self.cards.get(i) else { continue };
             let t = self.db.hot(c.card).triggers;
-            let Some(w) = clear.get_mut(i / 64) else { continue };
+            let Some(w) = clear.get_mut(i / 64) else {
+                continue;
+            };
             let b = 1u64 << (i % 64);
             *w |= b;
             for (m, bit) in set.iter_mut().zip(TRIGGER_BITS) {

@@ -99,6 +99,8 @@ pub(crate) trait CardBits: Copy {
 /// A [`CardBits`] that a state's kept zone sets can be read into: the type parameter of the
 /// code written once for both shapes.
 pub(crate) trait TableBits: CardBits {
+    /// Table indices the shape holds: a table of this shape has at most this many cards.
+    const CAPACITY: usize;
     /// Every player's cards in each of `zones`.
     fn table<const N: usize>(s: &State, zones: [Zone; N]) -> [Self; N];
     /// `p`'s cards in each of `zones`.
@@ -162,6 +164,8 @@ impl CardBits for CardSet {
 /// Read from the kept sets of a table for which [`State::one_word`] holds: the callers choose
 /// [`Word`] only then.
 impl TableBits for Word {
+    const CAPACITY: usize = 64;
+
     #[inline(always)]
     fn table<const N: usize>(s: &State, zones: [Zone; N]) -> [Word; N] {
         s.words_of(range_words(0..s.cards.len())[0], zones)
@@ -190,6 +194,8 @@ impl TableBits for Word {
 }
 
 impl TableBits for CardSet {
+    const CAPACITY: usize = WORDS * 64;
+
     #[inline(always)]
     fn table<const N: usize>(s: &State, zones: [Zone; N]) -> [CardSet; N] {
         s.table_sets(zones)

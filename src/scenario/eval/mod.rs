@@ -344,9 +344,9 @@ impl Ctx {
         x.deck = [0; MAX_PLAYERS];
         x.pop_limit = [0; MAX_PLAYERS];
         // Only the table's indices can host a project: the rest stay as the last pass left
-        // them, and are never read.
-        let used = s.cards.len().min(256);
-        x.on[..used].fill(0);
+        // them, and are never read. The shape's capacity, not the table's length: a length
+        // known when compiling is cleared in a few stores, without a call.
+        x.on[..B::CAPACITY.min(256)].fill(0);
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
