@@ -8,7 +8,9 @@
 //! valgrind --tool=callgrind target/release/examples/workload normal 5
 //! ```
 //!
-//! Workloads: `normal` (one `mcts:normal` search of 200 iterations), `easy` (200 iterations,
+//! Workloads: `normal` (one `mcts:normal` search of 200 iterations), `played` (the same search
+//! from the position of a greedy game that `orbitals bench` times as its played position, with
+//! far fewer projects than random play's), `easy` (200 iterations,
 //! leaves evaluated directly), `eval` (10,000 evaluations), `determinize` (10,000
 //! determinizations as a search makes them: the deal prepared once, each one into a kept
 //! state), `random` (N random games from seed 1, choices drawn as `orbitals bench` draws them).
@@ -38,6 +40,11 @@ fn main() {
     };
     let (db, decks) = common::vanguard_and_bastion();
     let s = common::mid_game(&db, &decks);
+    let played = if what == "played" {
+        Some(played_position(&db, &decks, 1))
+    } else {
+        None
+    };
     let h = OrbitalsHeuristic::default();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     // Random play draws its choices as `orbitals bench` does, from a small fast generator.
@@ -46,6 +53,10 @@ fn main() {
     for _ in 0..n {
         total += match what {
             "normal" => mcts::search(&s, &h, &MctsConfig::default(), &mut rng).iterations,
+            "played" => {
+                let p = played.as_ref().unwrap_or(&s);
+                mcts::search(p, &h, &MctsConfig::default(), &mut rng).iterations
+            }
             "easy" => {
                 let cfg = MctsConfig {
                     horizon: 0,
@@ -87,11 +98,36 @@ fn main() {
             }
             other => {
                 eprintln!(
-                    "workload: unknown workload {other:?} (normal, easy, eval, determinize, random)"
+                    "workload: unknown workload {other:?} (normal, played, easy, eval, determinize, random)"
                 );
                 std::process::exit(2);
             }
         };
     }
     println!("{what}: {total} units");
+}
+
+/// The position of a greedy game that `orbitals bench` measures its played figures at: greedy
+/// against greedy from seed `seed` to the first choice of three or more commands from turn 10
+/// on, or where the game ended.
+fn played_position(
+    db: &std::sync::Arc<orbitals::data::CardDb>,
+    decks: &[orbitals::data::Deck],
+    seed: u64,
+) -> State {
+    use orbitals::agent::greedy::GreedyAgent;
+    use orbitals::agent::Agent;
+    let mut game = State::from_decks(db.clone(), decks, seed);
+    rules::start(&mut game, &mut ());
+    let mut greedy = GreedyAgent::<State, _>::new(OrbitalsHeuristic::default(), seed);
+    let mut buf = Vec::new();
+    while game.standing() == Outcome::Ongoing {
+        legal_commands_into(&game, &mut buf);
+        if game.turn_number() >= 10 && buf.len() >= 3 {
+            break;
+        }
+        let c = greedy.choose(&game);
+        rules::apply_into(&mut game, c, &mut ());
+    }
+    game
 }
