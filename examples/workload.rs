@@ -41,7 +41,7 @@ fn main() {
     let (db, decks) = common::vanguard_and_bastion();
     let s = common::mid_game(&db, &decks);
     let played = if what == "played" {
-        Some(played_position(&db, &decks, 1))
+        Some(orbitals::scenario::sample::played_position(&db, &decks, 1))
     } else {
         None
     };
@@ -105,29 +105,4 @@ fn main() {
         };
     }
     println!("{what}: {total} units");
-}
-
-/// The position of a greedy game that `orbitals bench` measures its played figures at: greedy
-/// against greedy from seed `seed` to the first choice of three or more commands from turn 10
-/// on, or where the game ended.
-fn played_position(
-    db: &std::sync::Arc<orbitals::data::CardDb>,
-    decks: &[orbitals::data::Deck],
-    seed: u64,
-) -> State {
-    use orbitals::agent::greedy::GreedyAgent;
-    use orbitals::agent::Agent;
-    let mut game = State::from_decks(db.clone(), decks, seed);
-    rules::start(&mut game, &mut ());
-    let mut greedy = GreedyAgent::<State, _>::new(OrbitalsHeuristic::default(), seed);
-    let mut buf = Vec::new();
-    while game.standing() == Outcome::Ongoing {
-        legal_commands_into(&game, &mut buf);
-        if game.turn_number() >= 10 && buf.len() >= 3 {
-            break;
-        }
-        let c = greedy.choose(&game);
-        rules::apply_into(&mut game, c, &mut ());
-    }
-    game
 }

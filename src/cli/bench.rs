@@ -14,7 +14,7 @@ use orbitals::core::game::Heuristic;
 use orbitals::data::{CardDb, Deck};
 use orbitals::kit::series::Table;
 use orbitals::kit::Ruleset;
-use orbitals::rules::{self, legal_commands_into};
+use orbitals::rules;
 use orbitals::state::{Outcome, State};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -144,7 +144,7 @@ fn simulations_per_sec(s: &State, cfg: &MctsConfig, seconds: f64) -> f64 {
 /// * `mcts_normal_simulations_per_sec`: iterations with the `mcts:normal` settings, each of
 ///   which also plays both sides greedily to the start of the searcher's next turn;
 /// * `evaluation_played_ns`: one evaluation of a position of a greedy game
-///   ([`played_position`]), which holds far fewer projects than the random-play position of
+///   ([`orbitals::scenario::sample::played_position`]), which holds far fewer projects than the random-play position of
 ///   `evaluation_ns`;
 /// * `mcts_normal_played_simulations_per_sec`: iterations with the `mcts:normal` settings from
 ///   that position;
@@ -168,7 +168,7 @@ fn mcts(f: &mut Figures, s: &State, seconds: f64, db: &Arc<CardDb>, decks: &[Dec
         simulations_per_sec(s, &cfg, seconds),
         0,
     );
-    let played = played_position(db, decks, seed);
+    let played = orbitals::scenario::sample::played_position(db, decks, seed);
     f.add(
         "evaluation_played_ns",
         evaluation_ns(&played, seconds / 2.0),
@@ -219,27 +219,6 @@ fn evaluation_ns(s: &State, seconds: f64) -> f64 {
             viewer,
         ));
     })
-}
-
-/// A position of the kind a search meets in play: greedy against greedy (seed `seed`, the
-/// bench's decks) to the first choice of three or more commands from turn 10 on, or the
-/// position where that game ended. Random play, which gives the other figures' position,
-/// starts every project it can, so its tables hold many more projects than played ones.
-fn played_position(db: &Arc<CardDb>, decks: &[Deck], seed: u64) -> State {
-    let h = OrbitalsHeuristic::default();
-    let mut game = State::from_decks(db.clone(), decks, seed);
-    rules::start(&mut game, &mut ());
-    let mut greedy = GreedyAgent::<State, _>::new(h, seed);
-    let mut buf = Vec::new();
-    while game.standing() == Outcome::Ongoing {
-        legal_commands_into(&game, &mut buf);
-        if game.turn_number() >= 10 && buf.len() >= 3 {
-            break;
-        }
-        let c = greedy.choose(&game);
-        rules::apply_into(&mut game, c, &mut ());
-    }
-    game
 }
 
 pub fn run(cards: &Path, a: BenchArgs) -> Result<()> {

@@ -9,6 +9,7 @@ pub mod handles;
 pub mod notation;
 pub mod position;
 pub mod ruleset;
+pub mod sample;
 pub mod table;
 
 pub use crate::kit::{Expect, ScenarioError};
