@@ -93,8 +93,7 @@ impl DealPlan {
                 s.cards[slot as usize].card = card;
             }
             // The dealt cards' triggered abilities fire where they lie now.
-            s.reindex_triggers_at(&h.free);
-            s.reindex_triggers_at(&h.projects);
+            s.reindex_triggers_at(h.free.iter().chain(&h.projects).map(|&i| usize::from(i)));
         }
         s.rng = ChaCha8Rng::seed_from_u64(rng.gen());
         s.forced_dice.clear();

@@ -450,26 +450,24 @@ impl State {
 
     /// Rebuilds the trigger masks of one player's cards, after their identities changed.
     pub(crate) fn reindex_triggers(&mut self, p: PlayerId) {
-        if !self.index.valid || p.index() >= self.num_players as usize {
+        if p.index() >= self.num_players as usize {
             return;
         }
-        for i in self.player_range(p).take(zone_bits::WORDS * 64) {
-            self.reindex_trigger(i);
-        }
+        self.reindex_triggers_at(self.player_range(p));
     }
 
     /// Rebuilds the trigger masks of the cards at table indices `at`, after their identities
-    /// changed (a determinized state deals the hidden cards again).
-    pub(crate) fn reindex_triggers_at(&mut self, at: &[u8]) {
+    /// changed (a determinized state deals the hidden cards again). Indices past the table or
+    /// past the masks are left alone.
+    pub(crate) fn reindex_triggers_at(&mut self, at: impl IntoIterator<Item = usize>) {
         if !self.index.valid {
             return;
         }
-        // The slots' bits are gathered first and each word of the masks written once:
+        // The cards' bits are gathered first and each word of the masks written once:
         // updating the masks in memory card by card makes each write wait for the one before.
         let mut clear = [0u64; zone_bits::WORDS];
         let mut set = [[0u64; zone_bits::WORDS]; 2];
-        for &i in at {
-            let i = i as usize;
+        for i in at {
             let Some(c) = self.cards.get(i) else { continue };
             let t = self.db.hot(c.card).triggers;
             let Some(w) = clear.get_mut(i / 64) else {
@@ -484,18 +482,6 @@ impl State {
         for (masks, set) in self.index.triggers.iter_mut().zip(set) {
             for ((m, c), s) in masks.iter_mut().zip(clear).zip(set) {
                 *m = (*m & !c) | s;
-            }
-        }
-    }
-
-    #[inline]
-    fn reindex_trigger(&mut self, i: usize) {
-        let Some(c) = self.cards.get(i) else { return };
-        let t = self.db.hot(c.card).triggers;
-        let (w, b) = (i / 64, 1u64 << (i % 64));
-        for (m, bit) in self.index.triggers.iter_mut().zip(TRIGGER_BITS) {
-            if let Some(m) = m.get_mut(w) {
-                *m = (*m & !b) | (b * u64::from(t & bit != 0));
             }
         }
     }
