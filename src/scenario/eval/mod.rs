@@ -8,7 +8,7 @@
 use crate::core::game::MAX_PLAYERS;
 use crate::data::{Hot, HotKind};
 use crate::ids::PlayerId;
-use crate::state::{by_shape, flag, Phase, State, TableBits, Zone, NONE};
+use crate::state::{by_shape, flag, CardBits, Phase, State, TableBits, Zone, NONE};
 
 /// Score of a homeworld at full damage; its damage costs `HW * (x + x²) / 2`, `x = damage /
 /// resistance`.
@@ -219,20 +219,27 @@ fn scores_in<B: TableBits>(s: &State, viewer: usize, h: &OrbitalsHeuristic, out:
     } else {
         &mut []
     };
+    // A new context's project counts start cleared: the first pass leaves them as they are.
     let mut ctx = Ctx::default();
-    ctx.gather::<B>(s, viewer, h, debris);
+    ctx.gather::<B>(s, viewer, h, debris, false);
     out.iter_mut().for_each(|v| *v = 0.0);
     // Each player's cards are one slice of the table (an invariant of `State`): sum each
     // player's in a register, in table order. Cards elsewhere (deck, hand, discard, debris)
     // score nothing and are not visited.
     let scored = B::in_play_or_built(s);
+    let [ships, projects] = B::table(s, [Zone::Ship, Zone::Project]);
     for (p, o) in out.iter_mut().enumerate().take(ctx.n) {
         let mut sum = 0.0f32;
+        let range = s.player_range(PlayerId(p as u8));
         // The population the player's spacecraft projects have not yet claimed: the free
         // population at its first spacecraft project, less each fitting project's (see
-        // [`card_term`]).
+        // [`card_term`]). Only the viewer's projects claim it; counted here from the ships'
+        // set when the viewer has projects.
         let mut free_pop: Option<i16> = None;
-        for r in scored.within(s.player_range(PlayerId(p as u8))).cards() {
+        if p == viewer && !projects.within(range.clone()).none() {
+            free_pop = Some(ctx.free_population_of(s, p, ships.within(range.clone())));
+        }
+        for r in scored.within(range).cards() {
             if let Some(score) = card_term(s, r.index(), p, &ctx, debris, &mut free_pop) {
                 sum += score;
             }
@@ -310,11 +317,12 @@ impl Ctx {
         h: &OrbitalsHeuristic,
         debris: &mut [u8],
     ) {
-        by_shape!(s, self.gather(s, viewer, h, debris))
+        by_shape!(s, self.gather(s, viewer, h, debris, true))
     }
 
     /// The first pass over the table, into `self`; counts debris into `debris` when `h.hazard` (`debris`
-    /// cleared, [`DEBRIS_SLOTS`] long, then).
+    /// cleared, [`DEBRIS_SLOTS`] long, then). Clears the project counts first if `clear` (a
+    /// new context's are clear already).
     #[inline(always)]
     fn gather<B: TableBits>(
         &mut self,
@@ -322,6 +330,7 @@ impl Ctx {
         viewer: usize,
         h: &OrbitalsHeuristic,
         debris: &mut [u8],
+        clear: bool,
     ) {
         let mw = material_weight(s, h.endgame);
         // How far the end-game fade has gone (0 before it starts, 1 at the turn limit).
@@ -346,7 +355,9 @@ impl Ctx {
         // Only the table's indices can host a project: the rest stay as the last pass left
         // them, and are never read. The shape's capacity, not the table's length: a length
         // known when compiling is cleared in a few stores, without a call.
-        x.on[..B::CAPACITY.min(256)].fill(0);
+        if clear {
+            x.on[..B::CAPACITY.min(256)].fill(0);
+        }
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
@@ -447,8 +458,25 @@ impl Ctx {
     /// [`free_population`] of player `p`, from the population limit the first pass summed.
     #[inline]
     fn free_population(&self, s: &State, p: usize) -> i16 {
-        let limit = self.pop_limit[p.min(MAX_PLAYERS - 1)].clamp(0, u8::MAX as i16);
-        limit - s.population_used(PlayerId(p as u8)) as i16
+        self.free_after(p, s.population_used(PlayerId(p as u8)))
+    }
+
+    /// [`Ctx::free_population`] with `ships` the set of `p`'s spacecraft in play: the
+    /// population they use summed as [`State::population_used`] sums it.
+    #[inline(always)]
+    fn free_population_of<B: CardBits>(&self, s: &State, p: usize, ships: B) -> i16 {
+        let used: u16 = ships
+            .cards()
+            .map(|r| s.values[s.cards[r.index()].card.index()].population as u16)
+            .sum();
+        self.free_after(p, used.min(u8::MAX as u16) as u8)
+    }
+
+    /// Player `p`'s population limit, bounded to a byte as [`State::population_limit`] bounds
+    /// it, less the population `used`.
+    #[inline(always)]
+    fn free_after(&self, p: usize, used: u8) -> i16 {
+        self.pop_limit[p.min(MAX_PLAYERS - 1)].clamp(0, u8::MAX as i16) - used as i16
     }
 }
 
