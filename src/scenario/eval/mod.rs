@@ -219,9 +219,8 @@ fn scores_in<B: TableBits>(s: &State, viewer: usize, h: &OrbitalsHeuristic, out:
     } else {
         &mut []
     };
-    // A new context's project counts start cleared: the first pass leaves them as they are.
     let mut ctx = Ctx::default();
-    ctx.gather::<B>(s, viewer, h, debris, false);
+    ctx.gather::<B>(s, viewer, h, debris);
     out.iter_mut().for_each(|v| *v = 0.0);
     // Each player's cards are one slice of the table (an invariant of `State`): sum each
     // player's in a register, in table order. Cards elsewhere (deck, hand, discard, debris)
@@ -317,12 +316,11 @@ impl Ctx {
         h: &OrbitalsHeuristic,
         debris: &mut [u8],
     ) {
-        by_shape!(s, self.gather(s, viewer, h, debris, true))
+        by_shape!(s, self.gather(s, viewer, h, debris))
     }
 
     /// The first pass over the table, into `self`; counts debris into `debris` when `h.hazard` (`debris`
-    /// cleared, [`DEBRIS_SLOTS`] long, then). Clears the project counts first if `clear` (a
-    /// new context's are clear already).
+    /// cleared, [`DEBRIS_SLOTS`] long, then).
     #[inline(always)]
     fn gather<B: TableBits>(
         &mut self,
@@ -330,7 +328,6 @@ impl Ctx {
         viewer: usize,
         h: &OrbitalsHeuristic,
         debris: &mut [u8],
-        clear: bool,
     ) {
         let mw = material_weight(s, h.endgame);
         // How far the end-game fade has gone (0 before it starts, 1 at the turn limit).
@@ -355,9 +352,7 @@ impl Ctx {
         // Only the table's indices can host a project: the rest stay as the last pass left
         // them, and are never read. The shape's capacity, not the table's length: a length
         // known when compiling is cleared in a few stores, without a call.
-        if clear {
-            x.on[..B::CAPACITY.min(256)].fill(0);
-        }
+        x.on[..B::CAPACITY.min(256)].fill(0);
         let values = s.values;
         // Only the zones read here are visited (decks and hands are counted from their sets).
         // Each zone's set is taken where it is read, one at a time: five sets taken at once
